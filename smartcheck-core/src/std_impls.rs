@@ -1,0 +1,766 @@
+//! `SubTypes` and `Arbitrary` for the standard library's types (SPEC §3).
+//!
+//! - Numbers, `bool`, `char`, `String` are opaque leaves: not indexed by reduction (the paper's
+//!   primitive types), but [`SubTypes::shrink_value`] and [`SubTypes::leaf_rank`] let
+//!   `Args::shrink_values` minimise them.
+//! - `Box<T>` is transparent: it is its contents, as far as indexing goes.
+//! - `Vec<T>` and `VecDeque<T>` are chains of cons cells: a suffix is a sub-value of the list's
+//!   own type, so reduction can drop elements.
+//! - Maps and sets are opaque, as the paper treats maps, and never changed.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::hash::Hash;
+
+use crate::arbitrary::{min_size_of, sum_min_sizes, Arbitrary};
+use crate::gen::Gen;
+use crate::subtypes::{
+    Child, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes,
+    SubValue,
+};
+
+/// The constructor names of lists.
+pub const LIST_CONSTRUCTORS: &[&str] = &["[]", "[_, ..]"];
+
+pub(crate) fn list_constructor(empty: bool) -> &'static str {
+    LIST_CONSTRUCTORS[usize::from(!empty)]
+}
+
+pub(crate) fn list_children(list: &dyn ListNode, start: usize) -> Children<'_> {
+    let mut out = Children::new();
+    if start < list.len() {
+        out.push(Child { node: NodeRef::Value(list.element(start)), frozen: false });
+        out.push(Child { node: NodeRef::Suffix(list, start + 1), frozen: false });
+    }
+    out
+}
+
+pub(crate) fn list_child_mut(
+    list: &mut dyn ListNodeMut,
+    start: usize,
+    k: usize,
+) -> Option<NodeMutRef<'_>> {
+    if start >= list.len() {
+        return None;
+    }
+    match k {
+        0 => Some(NodeMutRef::Value(list.element_mut(start))),
+        1 => Some(NodeMutRef::Suffix(list, start + 1)),
+        _ => None,
+    }
+}
+
+/// Picks a length and per-element budgets for a list: every cons cell costs 1 plus the
+/// element's minimum, the empty list 1; lengths scale with the size.
+fn list_plan<T: Arbitrary>(g: &mut Gen) -> Vec<usize> {
+    let Some(min) = T::min_size() else { return Vec::new() };
+    let budget = g.budget();
+    let per = 1 + min;
+    let max_len = (budget.saturating_sub(1) / per).min(g.size());
+    let len = g.range(0, max_len);
+    let extra = budget.saturating_sub(1 + len * per);
+    g.split(extra, len).into_iter().map(|share| min + share).collect()
+}
+
+fn arbitrary_list<T: Arbitrary, C: FromIterator<T>>(g: &mut Gen) -> C {
+    let plan = list_plan::<T>(g);
+    plan.into_iter().map(|b| g.with_budget(b, T::arbitrary)).collect()
+}
+
+macro_rules! list_impl {
+    ($list:ident, $slice:ident) => {
+        impl<T: SubTypes> SubTypes for $list<T> {
+            fn constructor(&self) -> &'static str {
+                list_constructor(self.is_empty())
+            }
+            fn constructors(&self) -> &'static [&'static str] {
+                LIST_CONSTRUCTORS
+            }
+            fn shape(&self) -> Shape {
+                Shape::List
+            }
+            fn children(&self) -> Children<'_> {
+                list_children(self, 0)
+            }
+            fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
+                list_child_mut(self, 0, k)
+            }
+            fn shrink_value(&self) -> Vec<Self> {
+                Vec::new()
+            }
+        }
+
+        impl<T: SubTypes> Arbitrary for $list<T> {
+            fn arbitrary(g: &mut Gen) -> Self {
+                arbitrary_list(g)
+            }
+            fn min_size() -> Option<usize> {
+                Some(1)
+            }
+        }
+
+        impl<T: SubTypes> ListNode for $list<T> {
+            fn len(&self) -> usize {
+                $list::len(self)
+            }
+            fn element(&self, i: usize) -> &dyn Node {
+                self[i].node()
+            }
+            fn whole(&self) -> &dyn Node {
+                self
+            }
+            fn suffix_value(&self, start: usize) -> Box<dyn SubValue> {
+                let suffix: $list<T> = self.range_from(start).cloned().collect();
+                Box::new(suffix)
+            }
+            fn fmt_suffix(&self, start: usize, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_list().entries(self.range_from(start)).finish()
+            }
+        }
+
+        impl<T: SubTypes> ListNodeMut for $list<T> {
+            fn len(&self) -> usize {
+                $list::len(self)
+            }
+            fn element_mut(&mut self, i: usize) -> &mut dyn NodeMut {
+                self[i].node_mut()
+            }
+            fn replace_suffix(
+                &mut self,
+                start: usize,
+                value: Box<dyn SubValue>,
+            ) -> Result<(), Box<dyn SubValue>> {
+                if !value.as_any().is::<$list<T>>() {
+                    return Err(value);
+                }
+                let tail = value.into_any().downcast::<$list<T>>().expect("type checked above");
+                self.truncate(start);
+                self.extend(*tail);
+                Ok(())
+            }
+        }
+    };
+}
+
+trait RangeFrom<T: 'static> {
+    fn range_from(&self, start: usize) -> impl Iterator<Item = &T>;
+}
+impl<T: 'static> RangeFrom<T> for Vec<T> {
+    fn range_from(&self, start: usize) -> impl Iterator<Item = &T> {
+        self[start.min(self.len())..].iter()
+    }
+}
+impl<T: 'static> RangeFrom<T> for VecDeque<T> {
+    fn range_from(&self, start: usize) -> impl Iterator<Item = &T> {
+        self.range(start.min(self.len())..)
+    }
+}
+
+list_impl!(Vec, slice);
+list_impl!(VecDeque, deque);
+
+// ---------------------------------------------------------------------------------------------
+// Integers
+
+/// Draws an integer magnitude for discovery: edge cases now and then, otherwise a bit width
+/// chosen uniformly up to one that grows with the size (the whole type by size 50), so small
+/// values and duplicates are likely and every magnitude is reachable.
+fn int_bits(g: &mut Gen, type_bits: u32) -> u32 {
+    let limit = (1 + g.size() as u64 * type_bits as u64 / 50).min(type_bits as u64) as u32;
+    g.range(0, limit as usize) as u32
+}
+
+macro_rules! int_impl {
+    ($($t:ty),*) => {$(
+        impl SubTypes for $t {
+            fn constructor(&self) -> &'static str {
+                stringify!($t)
+            }
+            fn constructors(&self) -> &'static [&'static str] {
+                &[stringify!($t)]
+            }
+            fn shape(&self) -> Shape {
+                Shape::Atom
+            }
+            fn is_opaque(&self) -> bool {
+                true
+            }
+            fn shrink_value(&self) -> Vec<Self> {
+                let x = *self;
+                let mut out: Vec<$t> = Vec::new();
+                let zero: $t = 0;
+                if x != zero {
+                    out.push(zero);
+                    #[allow(unused_comparisons)]
+                    if x < zero {
+                        if let Some(neg) = x.checked_neg() {
+                            out.push(neg);
+                        }
+                    }
+                    out.push(x / 2);
+                    #[allow(unused_comparisons)]
+                    let step: $t = if x < zero { x + 1 } else { x - 1 };
+                    out.push(step);
+                }
+                out.dedup();
+                out.retain(|c| *c != x);
+                out
+            }
+            fn leaf_rank(&self) -> Option<u64> {
+                let x = *self as i128;
+                let rank: u128 = if x > 0 { (x as u128) * 2 - 1 } else { x.unsigned_abs() * 2 };
+                #[allow(unused_comparisons)]
+                let unsigned = <$t>::MIN >= 0;
+                let rank = if unsigned { x as u128 } else { rank };
+                u64::try_from(rank).ok()
+            }
+            fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
+                #[allow(unused_comparisons)]
+                let unsigned = <$t>::MIN >= 0;
+                let value: i128 = if unsigned {
+                    rank as i128
+                } else if rank % 2 == 1 {
+                    (rank as i128 + 1) / 2
+                } else {
+                    -(rank as i128 / 2)
+                };
+                <$t>::try_from(value).ok()
+            }
+        }
+
+        impl Arbitrary for $t {
+            fn arbitrary(g: &mut Gen) -> Self {
+                const BITS: u32 = <$t>::BITS;
+                if g.ratio(1, 10) {
+                    #[allow(unused_comparisons)]
+                    let edges: [$t; 7] = [
+                        0, 1, <$t>::MAX, <$t>::MIN, <$t>::MAX - 1,
+                        if <$t>::MIN < 0 { <$t>::MIN + 1 } else { 2 },
+                        if <$t>::MIN < 0 { (0 as $t).wrapping_sub(1) } else { 3 },
+                    ];
+                    return edges[g.below(edges.len() as u64) as usize];
+                }
+                let bits = int_bits(g, BITS);
+                let raw = (g.next_u64() as u128) | ((g.next_u64() as u128) << 64);
+                let magnitude = if bits == 0 { 0 } else { raw & (u128::MAX >> (128 - bits)) };
+                #[allow(unused_comparisons)]
+                let signed = <$t>::MIN < 0;
+                let v = magnitude as $t;
+                if signed && g.ratio(1, 2) { v.wrapping_neg() } else { v }
+            }
+            fn min_size() -> Option<usize> {
+                Some(0)
+            }
+        }
+    )*};
+}
+
+int_impl!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+
+// ---------------------------------------------------------------------------------------------
+// Floats
+
+macro_rules! float_impl {
+    ($($t:ty),*) => {$(
+        impl SubTypes for $t {
+            fn constructor(&self) -> &'static str {
+                stringify!($t)
+            }
+            fn constructors(&self) -> &'static [&'static str] {
+                &[stringify!($t)]
+            }
+            fn shape(&self) -> Shape {
+                Shape::Atom
+            }
+            fn is_opaque(&self) -> bool {
+                true
+            }
+            fn shrink_value(&self) -> Vec<Self> {
+                let x = *self;
+                let mut out = Vec::new();
+                if x == 0.0 {
+                    return out;
+                }
+                out.push(0.0);
+                if !x.is_finite() {
+                    out.push(<$t>::MAX);
+                    out.push(<$t>::MIN);
+                    return out;
+                }
+                if x < 0.0 {
+                    out.push(-x);
+                }
+                if x.trunc() != x {
+                    out.push(x.trunc());
+                }
+                if x.abs() >= 1.0 {
+                    out.push((x / 2.0).trunc());
+                    out.push(x - x.signum());
+                }
+                out.retain(|c: &$t| *c != x);
+                out
+            }
+        }
+
+        impl Arbitrary for $t {
+            fn arbitrary(g: &mut Gen) -> Self {
+                let scale = g.size().max(1) as $t;
+                match g.below(10) {
+                    0 => 0.0,
+                    1 => (g.range(0, g.size()) as $t) * if g.ratio(1, 2) { -1.0 } else { 1.0 },
+                    _ => (g.unit_f64() as $t * 2.0 - 1.0) * scale,
+                }
+            }
+            fn min_size() -> Option<usize> {
+                Some(0)
+            }
+        }
+    )*};
+}
+
+float_impl!(f32, f64);
+
+// ---------------------------------------------------------------------------------------------
+// bool, char, String, ()
+
+impl SubTypes for bool {
+    fn constructor(&self) -> &'static str {
+        if *self {
+            "true"
+        } else {
+            "false"
+        }
+    }
+    fn constructors(&self) -> &'static [&'static str] {
+        &["false", "true"]
+    }
+    fn shape(&self) -> Shape {
+        Shape::Atom
+    }
+    fn is_opaque(&self) -> bool {
+        true
+    }
+    fn shrink_value(&self) -> Vec<Self> {
+        if *self {
+            vec![false]
+        } else {
+            Vec::new()
+        }
+    }
+    fn leaf_rank(&self) -> Option<u64> {
+        Some(u64::from(*self))
+    }
+    fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
+        (rank < 2).then_some(rank == 1)
+    }
+}
+
+impl Arbitrary for bool {
+    fn arbitrary(g: &mut Gen) -> Self {
+        g.ratio(1, 2)
+    }
+    fn min_size() -> Option<usize> {
+        Some(0)
+    }
+}
+
+/// The rank of a char: `'a'..='z'` first, then every other char by code point.
+fn char_rank(c: char) -> u64 {
+    let cp = c as u64;
+    match c {
+        'a'..='z' => cp - 'a' as u64,
+        _ if cp < 'a' as u64 => 26 + cp,
+        _ => cp,
+    }
+}
+
+fn char_from_rank(rank: u64) -> Option<char> {
+    let cp = match rank {
+        0..=25 => 'a' as u64 + rank,
+        _ if rank < 26 + 'a' as u64 => rank - 26,
+        _ => rank,
+    };
+    char::from_u32(u32::try_from(cp).ok()?)
+}
+
+impl SubTypes for char {
+    fn constructor(&self) -> &'static str {
+        "char"
+    }
+    fn constructors(&self) -> &'static [&'static str] {
+        &["char"]
+    }
+    fn shape(&self) -> Shape {
+        Shape::Atom
+    }
+    fn is_opaque(&self) -> bool {
+        true
+    }
+    fn shrink_value(&self) -> Vec<Self> {
+        if *self == 'a' {
+            Vec::new()
+        } else {
+            vec!['a']
+        }
+    }
+    fn leaf_rank(&self) -> Option<u64> {
+        Some(char_rank(*self))
+    }
+    fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
+        char_from_rank(rank)
+    }
+}
+
+impl Arbitrary for char {
+    fn arbitrary(g: &mut Gen) -> Self {
+        match g.below(10) {
+            0 => char::from_u32(g.below(0x11_0000) as u32).unwrap_or('\u{FFFD}'),
+            1..=3 => (b'a' + g.below(26) as u8) as char,
+            _ => (b' ' + g.below(95) as u8) as char,
+        }
+    }
+    fn min_size() -> Option<usize> {
+        Some(0)
+    }
+}
+
+impl SubTypes for String {
+    fn constructor(&self) -> &'static str {
+        "String"
+    }
+    fn constructors(&self) -> &'static [&'static str] {
+        &["String"]
+    }
+    fn shape(&self) -> Shape {
+        Shape::Atom
+    }
+    fn is_opaque(&self) -> bool {
+        true
+    }
+    fn shrink_value(&self) -> Vec<Self> {
+        let chars: Vec<char> = self.chars().collect();
+        let mut out = Vec::new();
+        if chars.is_empty() {
+            return out;
+        }
+        out.push(String::new());
+        if chars.len() > 2 {
+            out.push(chars[..chars.len() / 2].iter().collect());
+        }
+        out.push(chars[..chars.len() - 1].iter().collect());
+        out.push(chars[1..].iter().collect());
+        if let Some(i) = chars.iter().position(|&c| c != 'a') {
+            let mut simpler = chars.clone();
+            simpler[i] = 'a';
+            out.push(simpler.into_iter().collect());
+        }
+        out.dedup();
+        out
+    }
+}
+
+impl Arbitrary for String {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let len = g.range(0, g.size());
+        (0..len).map(|_| char::arbitrary(g)).collect()
+    }
+    fn min_size() -> Option<usize> {
+        Some(0)
+    }
+}
+
+impl SubTypes for () {
+    fn constructor(&self) -> &'static str {
+        ""
+    }
+    fn constructors(&self) -> &'static [&'static str] {
+        &[""]
+    }
+    fn shape(&self) -> Shape {
+        Shape::Tuple
+    }
+}
+
+impl Arbitrary for () {
+    fn arbitrary(_: &mut Gen) -> Self {}
+    fn min_size() -> Option<usize> {
+        Some(1)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Box, Option, Result
+
+impl<T: SubTypes> SubTypes for Box<T> {
+    fn constructor(&self) -> &'static str {
+        (**self).constructor()
+    }
+    fn constructors(&self) -> &'static [&'static str] {
+        (**self).constructors()
+    }
+    fn shape(&self) -> Shape {
+        (**self).shape()
+    }
+    fn children(&self) -> Children<'_> {
+        (**self).children()
+    }
+    fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
+        (**self).child_mut(k)
+    }
+    fn is_opaque(&self) -> bool {
+        (**self).is_opaque()
+    }
+    fn shrink_value(&self) -> Vec<Self> {
+        (**self).shrink_value().into_iter().map(Box::new).collect()
+    }
+    fn leaf_rank(&self) -> Option<u64> {
+        (**self).leaf_rank()
+    }
+    fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
+        (**self).from_leaf_rank(rank).map(Box::new)
+    }
+    fn node(&self) -> &dyn Node {
+        (**self).node()
+    }
+    fn node_mut(&mut self) -> &mut dyn NodeMut {
+        (**self).node_mut()
+    }
+}
+
+impl<T: Arbitrary> Arbitrary for Box<T> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        Box::new(T::arbitrary(g))
+    }
+    fn min_size() -> Option<usize> {
+        T::min_size()
+    }
+}
+
+impl<T: SubTypes> SubTypes for Option<T> {
+    fn constructor(&self) -> &'static str {
+        if self.is_some() {
+            "Some"
+        } else {
+            "None"
+        }
+    }
+    fn constructors(&self) -> &'static [&'static str] {
+        &["None", "Some"]
+    }
+    fn shape(&self) -> Shape {
+        if self.is_some() {
+            Shape::Tuple
+        } else {
+            Shape::Unit
+        }
+    }
+    fn children(&self) -> Children<'_> {
+        self.iter().map(Child::new).collect()
+    }
+    fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
+        match (self, k) {
+            (Some(x), 0) => Some(NodeMutRef::Value(x.node_mut())),
+            _ => None,
+        }
+    }
+}
+
+impl<T: Arbitrary> Arbitrary for Option<T> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let some_fits = T::min_size().is_some_and(|m| m < g.budget());
+        if some_fits && g.ratio(3, 4) {
+            let budget = g.budget() - 1;
+            Some(g.with_budget(budget, T::arbitrary))
+        } else {
+            None
+        }
+    }
+    fn min_size() -> Option<usize> {
+        Some(1)
+    }
+}
+
+impl<T: SubTypes, E: SubTypes> SubTypes for Result<T, E> {
+    fn constructor(&self) -> &'static str {
+        if self.is_ok() {
+            "Ok"
+        } else {
+            "Err"
+        }
+    }
+    fn constructors(&self) -> &'static [&'static str] {
+        &["Ok", "Err"]
+    }
+    fn shape(&self) -> Shape {
+        Shape::Tuple
+    }
+    fn children(&self) -> Children<'_> {
+        let mut out = Children::new();
+        match self {
+            Ok(x) => out.push(Child::new(x)),
+            Err(e) => out.push(Child::new(e)),
+        }
+        out
+    }
+    fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
+        match (self, k) {
+            (Ok(x), 0) => Some(NodeMutRef::Value(x.node_mut())),
+            (Err(e), 0) => Some(NodeMutRef::Value(e.node_mut())),
+            _ => None,
+        }
+    }
+}
+
+impl<T: Arbitrary, E: Arbitrary> Arbitrary for Result<T, E> {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let budget = g.budget().saturating_sub(1);
+        let fits = |m: Option<usize>| m.is_some_and(|m| m <= budget);
+        let weights = [u64::from(fits(T::min_size())), u64::from(fits(E::min_size()))];
+        let pick = g.weighted(&weights).unwrap_or_else(|| {
+            usize::from(T::min_size().unwrap_or(usize::MAX) > E::min_size().unwrap_or(usize::MAX))
+        });
+        if pick == 0 {
+            Ok(g.with_budget(budget, T::arbitrary))
+        } else {
+            Err(g.with_budget(budget, E::arbitrary))
+        }
+    }
+    fn min_size() -> Option<usize> {
+        min_size_of::<Self>(|| {
+            let inner = match (T::min_size(), E::min_size()) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            inner.map(|m| m + 1)
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arrays and tuples
+
+impl<T: SubTypes, const N: usize> SubTypes for [T; N] {
+    fn constructor(&self) -> &'static str {
+        "[..]"
+    }
+    fn constructors(&self) -> &'static [&'static str] {
+        &["[..]"]
+    }
+    fn shape(&self) -> Shape {
+        Shape::Seq
+    }
+    fn children(&self) -> Children<'_> {
+        self.iter().map(Child::new).collect()
+    }
+    fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
+        self.get_mut(k).map(|x| NodeMutRef::Value(x.node_mut()))
+    }
+}
+
+impl<T: Arbitrary, const N: usize> Arbitrary for [T; N] {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let min = T::min_size().unwrap_or(0);
+        let extra = g.budget().saturating_sub(1 + N * min);
+        let shares = g.split(extra, N);
+        std::array::from_fn(|i| g.with_budget(min + shares[i], T::arbitrary))
+    }
+    fn min_size() -> Option<usize> {
+        if N == 0 {
+            return Some(1);
+        }
+        T::min_size().map(|m| 1 + N * m)
+    }
+}
+
+macro_rules! tuple_impl {
+    ($(($($name:ident $idx:tt),+))*) => {$(
+        impl<$($name: SubTypes),+> SubTypes for ($($name,)+) {
+            fn constructor(&self) -> &'static str {
+                ""
+            }
+            fn constructors(&self) -> &'static [&'static str] {
+                &[""]
+            }
+            fn shape(&self) -> Shape {
+                Shape::Tuple
+            }
+            fn children(&self) -> Children<'_> {
+                let mut out = Children::new();
+                $(out.push(Child::new(&self.$idx));)+
+                out
+            }
+            fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
+                match k {
+                    $($idx => Some(NodeMutRef::Value(self.$idx.node_mut())),)+
+                    _ => None,
+                }
+            }
+        }
+
+        impl<$($name: Arbitrary),+> Arbitrary for ($($name,)+) {
+            fn arbitrary(g: &mut Gen) -> Self {
+                let mins = [$($name::min_size().unwrap_or(0)),+];
+                let cost = 1 + mins.iter().sum::<usize>();
+                let shares = g.split(g.budget().saturating_sub(cost), mins.len());
+                ($(g.with_budget(mins[$idx] + shares[$idx], $name::arbitrary),)+)
+            }
+            fn min_size() -> Option<usize> {
+                sum_min_sizes([$($name::min_size()),+]).map(|m| m + 1)
+            }
+        }
+    )*};
+}
+
+tuple_impl! {
+    (A 0)
+    (A 0, B 1)
+    (A 0, B 1, C 2)
+    (A 0, B 1, C 2, D 3)
+    (A 0, B 1, C 2, D 3, E 4)
+    (A 0, B 1, C 2, D 3, E 4, F 5)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Maps and sets: opaque, as the paper treats maps.
+
+macro_rules! opaque_collection {
+    ($name:literal, $ty:ty, [$($bound:tt)*], $gen:expr) => {
+        impl<$($bound)*> SubTypes for $ty {
+            fn constructor(&self) -> &'static str {
+                $name
+            }
+            fn constructors(&self) -> &'static [&'static str] {
+                &[$name]
+            }
+            fn shape(&self) -> Shape {
+                Shape::Atom
+            }
+            fn is_opaque(&self) -> bool {
+                true
+            }
+        }
+
+        impl<$($bound)*> Arbitrary for $ty {
+            fn arbitrary(g: &mut Gen) -> Self {
+                let len = g.range(0, g.size());
+                #[allow(clippy::redundant_closure_call)]
+                (0..len).map(|_| ($gen)(g)).collect()
+            }
+            fn min_size() -> Option<usize> {
+                Some(0)
+            }
+        }
+    };
+}
+
+opaque_collection!("BTreeMap", BTreeMap<K, V>,
+    [K: SubTypes + Ord, V: SubTypes], |g: &mut Gen| (K::arbitrary(g), V::arbitrary(g)));
+opaque_collection!("HashMap", HashMap<K, V>,
+    [K: SubTypes + Eq + Hash, V: SubTypes], |g: &mut Gen| (K::arbitrary(g), V::arbitrary(g)));
+opaque_collection!("BTreeSet", BTreeSet<K>, [K: SubTypes + Ord], |g: &mut Gen| K::arbitrary(g));
+opaque_collection!("HashSet", HashSet<K>, [K: SubTypes + Eq + Hash], |g: &mut Gen| K::arbitrary(g));

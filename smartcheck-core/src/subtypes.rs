@@ -1,0 +1,504 @@
+//! The paper's `SubTypes` class (§3): constructors, size, opaque values, and breadth-first
+//! indexing and replacement of sub-values.
+//!
+//! A value is seen as a tree of *nodes*. [`SubTypes`] is what a type implements (usually by
+//! `#[derive(SubTypes)]`); [`Node`] and [`NodeMut`] are its object-safe faces, so generic code
+//! can walk and rewrite sub-values whose types it does not know. [`NodeRef`] and
+//! [`NodeMutRef`] are handles on a node: either a value, or a suffix of a list, because the
+//! paper walks a list as a chain of cons cells, so a list's tail is a sub-value of the list's own
+//! type even though no `Vec` holds it.
+//!
+//! Invariant: [`Node::children`] and [`NodeMut::child_mut`] agree on the order and number of
+//! children; indexing (breadth-first over non-opaque nodes, the root at index 0) is derived from
+//! `children` alone, so every type indexes the same way.
+//!
+//! Cost: `size`, `index` and `replace` walk the value once, O(n) in its nodes; no recursion on
+//! the call stack, so values of any depth are safe.
+
+use std::any::{Any, TypeId};
+use std::fmt;
+
+use smallvec::SmallVec;
+
+use crate::arbitrary::Arbitrary;
+use crate::gen::Gen;
+
+/// How a node prints and how its children are laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// No children; printed with `Debug` (numbers, strings, opaque values).
+    Atom,
+    /// `Name`: a unit struct or unit variant.
+    Unit,
+    /// `Name(a, b)`; with an empty constructor name, a tuple `(a, b)`.
+    Tuple,
+    /// `Name { x: a, y: b }`, with these field names.
+    Struct(&'static [&'static str]),
+    /// A cell of a list: children `[head, tail]`, none for the empty list. Printed `[a, b]`.
+    List,
+    /// A fixed-length sequence: `[a, b, c]` (arrays).
+    Seq,
+}
+
+/// The children of one node, in declaration order.
+pub type Children<'a> = SmallVec<[Child<'a>; 4]>;
+
+/// One child of a node: the node itself, and whether it is frozen by
+/// `#[smartcheck(opaque)]` on its field (never changed, printed as is).
+#[derive(Clone, Copy)]
+pub struct Child<'a> {
+    /// The child node.
+    pub node: NodeRef<'a>,
+    /// True when the field is marked `#[smartcheck(opaque)]`.
+    pub frozen: bool,
+}
+
+impl<'a> Child<'a> {
+    /// A child that reduction may change.
+    pub fn new<T: SubTypes>(value: &'a T) -> Self {
+        Child { node: NodeRef::Value(value.node()), frozen: false }
+    }
+
+    /// A child marked `#[smartcheck(opaque)]`: indexed nowhere, changed never, printed as is.
+    pub fn frozen<T: SubTypes>(value: &'a T) -> Self {
+        Child { node: NodeRef::Value(value.node()), frozen: true }
+    }
+}
+
+/// A type whose values smartcheck can take apart, reduce and generalize (the paper's
+/// `SubTypes` class, §3).
+///
+/// Derive it: `#[derive(SubTypes)]`. The required methods describe one node; `size`, `index`,
+/// `replace` and `sub_values` are provided and agree with each other for every type.
+///
+/// ```
+/// use smartcheck_core::{SubTypes, Node};
+/// let v: Vec<Option<bool>> = vec![Some(true), None];
+/// assert_eq!(v.size(), 5); // two cons cells, the empty list, Some, None
+/// assert_eq!(v.index(1).unwrap().constructor(), "Some");
+/// ```
+pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
+    /// The constructor of this value: a variant's or struct's name, `""` for a tuple.
+    fn constructor(&self) -> &'static str;
+
+    /// All constructors of this value's type, in declaration order (skipped variants too).
+    fn constructors(&self) -> &'static [&'static str];
+
+    /// How this value prints and how its children are laid out.
+    fn shape(&self) -> Shape;
+
+    /// The direct children, in declaration order, opaque ones included (they print).
+    fn children(&self) -> Children<'_> {
+        Children::new()
+    }
+
+    /// Mutable access to child `k` of [`children`](SubTypes::children).
+    fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
+        let _ = k;
+        None
+    }
+
+    /// True when reduction and generalization treat values of this type as black boxes (the
+    /// paper's opaque types, §4.2): numbers, strings, maps, and types marked
+    /// `#[smartcheck(opaque)]`.
+    fn is_opaque(&self) -> bool {
+        false
+    }
+
+    /// Simpler values of this type to try in place of an opaque leaf, simplest first (used by
+    /// `Args::shrink_values`; empty for values that must never change).
+    fn shrink_value(&self) -> Vec<Self> {
+        Vec::new()
+    }
+
+    /// A leaf's distance from the simplest value of its type (0 is simplest), when the type
+    /// has such an order (integers, chars, bools); reduction binary-searches over it.
+    fn leaf_rank(&self) -> Option<u64> {
+        None
+    }
+
+    /// The value of this type at `rank` in the order of [`leaf_rank`](SubTypes::leaf_rank).
+    fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
+        let _ = rank;
+        None
+    }
+
+    /// This value as a node. Transparent wrappers (`Box`) return the node of what they wrap.
+    fn node(&self) -> &dyn Node {
+        self
+    }
+
+    /// This value as a mutable node; transparent wrappers return what they wrap.
+    fn node_mut(&mut self) -> &mut dyn NodeMut {
+        self
+    }
+
+    /// The number of constructors in non-opaque nodes (`B(B(L, B(L, L)), B(L, L))` has 9).
+    fn size(&self) -> usize {
+        NodeRef::Value(self.node()).size()
+    }
+
+    /// The sub-value at breadth-first index `i` (0 is the value itself), counting non-opaque
+    /// nodes only; `None` past the last. Every index below the count is valid.
+    fn index(&self, i: usize) -> Option<Box<dyn SubValue>> {
+        crate::index::locate(NodeRef::Value(self.node()), i).map(|found| found.node.to_value())
+    }
+
+    /// Replaces the sub-value at breadth-first index `i` with `value`, which must have that
+    /// sub-value's type; everything else is left as it was.
+    fn replace(&mut self, i: usize, value: Box<dyn SubValue>) -> Result<(), ReplaceError> {
+        let path = crate::index::locate(NodeRef::Value(self.node()), i)
+            .ok_or(ReplaceError::OutOfBounds { index: i })?
+            .path;
+        crate::index::replace_at_path(self.node_mut(), &path, value)
+    }
+
+    /// The tree of non-opaque sub-values (the paper's `subVals`), for rendering.
+    fn sub_values(&self) -> crate::index::SubTree {
+        crate::index::SubTree::of(NodeRef::Value(self.node()))
+    }
+}
+
+/// Why [`SubTypes::replace`] refused a replacement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplaceError {
+    /// There is no sub-value at this index.
+    OutOfBounds {
+        /// The index asked for.
+        index: usize,
+    },
+    /// The replacement's type is not the sub-value's type.
+    WrongType {
+        /// The type of the sub-value at the index.
+        expected: &'static str,
+        /// The type of the replacement offered.
+        found: &'static str,
+    },
+}
+
+impl fmt::Display for ReplaceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplaceError::OutOfBounds { index } => write!(f, "no sub-value at index {index}"),
+            ReplaceError::WrongType { expected, found } => {
+                write!(f, "cannot replace a `{expected}` with a `{found}`")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplaceError {}
+
+/// The object-safe, read-only face of a [`SubTypes`] value.
+pub trait Node {
+    /// See [`SubTypes::constructor`].
+    fn constructor(&self) -> &'static str;
+    /// See [`SubTypes::constructors`].
+    fn constructors(&self) -> &'static [&'static str];
+    /// See [`SubTypes::shape`].
+    fn shape(&self) -> Shape;
+    /// See [`SubTypes::children`].
+    fn children(&self) -> Children<'_>;
+    /// See [`SubTypes::is_opaque`].
+    fn is_opaque(&self) -> bool;
+    /// The `TypeId` of this node's value type.
+    fn value_type(&self) -> TypeId;
+    /// The name of this node's value type, for messages.
+    fn type_name(&self) -> &'static str;
+    /// An owned copy of this value.
+    fn to_value(&self) -> Box<dyn SubValue>;
+    /// Formats the value with its `Debug`.
+    fn fmt_debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// A fresh value of this node's type, generated within `g`'s size and budget.
+    fn generate(&self, g: &mut Gen) -> Box<dyn SubValue>;
+    /// The smallest size of a value of this node's type (`None`: no finite value).
+    fn min_size(&self) -> Option<usize>;
+    /// See [`SubTypes::shrink_value`].
+    fn shrink_value(&self) -> Vec<Box<dyn SubValue>>;
+    /// See [`SubTypes::leaf_rank`].
+    fn leaf_rank(&self) -> Option<u64>;
+    /// See [`SubTypes::from_leaf_rank`].
+    fn from_leaf_rank(&self, rank: u64) -> Option<Box<dyn SubValue>>;
+}
+
+/// The object-safe, mutable face of a [`SubTypes`] value.
+pub trait NodeMut {
+    /// Mutable access to child `k` (same numbering as [`Node::children`]).
+    fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>>;
+    /// Overwrites this value with `value`, which must be of the same type; hands it back if not.
+    fn assign(&mut self, value: Box<dyn SubValue>) -> Result<(), Box<dyn SubValue>>;
+}
+
+/// An owned sub-value of some `SubTypes` type, as the paper's existential `SubVal`.
+pub trait SubValue: Node + NodeMut + fmt::Debug {
+    /// The value as `Any`, to downcast to its type.
+    fn as_any(&self) -> &dyn Any;
+    /// The boxed value as `Any`, to take it out as its type.
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
+    /// The value as a read-only node.
+    fn as_node(&self) -> NodeRef<'_>;
+    /// The value as a mutable node.
+    fn as_node_mut(&mut self) -> NodeMutRef<'_>;
+}
+
+impl Clone for Box<dyn SubValue> {
+    fn clone(&self) -> Self {
+        self.to_value()
+    }
+}
+
+impl<T: SubTypes> Node for T {
+    fn constructor(&self) -> &'static str {
+        SubTypes::constructor(self)
+    }
+    fn constructors(&self) -> &'static [&'static str] {
+        SubTypes::constructors(self)
+    }
+    fn shape(&self) -> Shape {
+        SubTypes::shape(self)
+    }
+    fn children(&self) -> Children<'_> {
+        SubTypes::children(self)
+    }
+    fn is_opaque(&self) -> bool {
+        SubTypes::is_opaque(self)
+    }
+    fn value_type(&self) -> TypeId {
+        TypeId::of::<T>()
+    }
+    fn type_name(&self) -> &'static str {
+        std::any::type_name::<T>()
+    }
+    fn to_value(&self) -> Box<dyn SubValue> {
+        Box::new(self.clone())
+    }
+    fn fmt_debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+    fn generate(&self, g: &mut Gen) -> Box<dyn SubValue> {
+        Box::new(T::arbitrary(g))
+    }
+    fn min_size(&self) -> Option<usize> {
+        T::min_size()
+    }
+    fn shrink_value(&self) -> Vec<Box<dyn SubValue>> {
+        SubTypes::shrink_value(self)
+            .into_iter()
+            .map(|v| Box::new(v) as Box<dyn SubValue>)
+            .collect()
+    }
+    fn leaf_rank(&self) -> Option<u64> {
+        SubTypes::leaf_rank(self)
+    }
+    fn from_leaf_rank(&self, rank: u64) -> Option<Box<dyn SubValue>> {
+        SubTypes::from_leaf_rank(self, rank).map(|v| Box::new(v) as Box<dyn SubValue>)
+    }
+}
+
+impl<T: SubTypes> NodeMut for T {
+    fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
+        SubTypes::child_mut(self, k)
+    }
+    fn assign(&mut self, value: Box<dyn SubValue>) -> Result<(), Box<dyn SubValue>> {
+        if value.as_any().is::<T>() {
+            let value = value.into_any().downcast::<T>().expect("type checked just above");
+            *self = *value;
+            Ok(())
+        } else {
+            Err(value)
+        }
+    }
+}
+
+impl<T: SubTypes> SubValue for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+    fn as_node(&self) -> NodeRef<'_> {
+        NodeRef::Value(self.node())
+    }
+    fn as_node_mut(&mut self) -> NodeMutRef<'_> {
+        NodeMutRef::Value(self.node_mut())
+    }
+}
+
+/// A list that can be walked as a chain of cons cells (`Vec`, `VecDeque`).
+///
+/// The suffix starting at `start` is a node of the list's own type: its children are the
+/// element at `start` and the suffix at `start + 1`; the suffix at `len` is the empty list.
+pub trait ListNode {
+    /// The number of elements.
+    fn len(&self) -> usize;
+    /// True when the list has no elements.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The element at `i` as a node.
+    fn element(&self, i: usize) -> &dyn Node;
+    /// The list's own type as a node (for type, generation and constructor names).
+    fn whole(&self) -> &dyn Node;
+    /// An owned copy of the suffix starting at `start`, as the list's own type.
+    fn suffix_value(&self, start: usize) -> Box<dyn SubValue>;
+    /// Formats the suffix starting at `start` with `Debug`.
+    fn fmt_suffix(&self, start: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+/// Mutable access to a list walked as cons cells.
+pub trait ListNodeMut {
+    /// The number of elements.
+    fn len(&self) -> usize;
+    /// True when the list has no elements.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The element at `i` as a mutable node.
+    fn element_mut(&mut self, i: usize) -> &mut dyn NodeMut;
+    /// Replaces the suffix starting at `start` with `value`, a list of the same type.
+    fn replace_suffix(
+        &mut self,
+        start: usize,
+        value: Box<dyn SubValue>,
+    ) -> Result<(), Box<dyn SubValue>>;
+}
+
+/// A handle on a node: a value, or the suffix of a list starting at an element.
+#[derive(Clone, Copy)]
+pub enum NodeRef<'a> {
+    /// A whole value.
+    Value(&'a dyn Node),
+    /// The suffix of a list starting at the given element.
+    Suffix(&'a dyn ListNode, usize),
+}
+
+impl<'a> NodeRef<'a> {
+    /// The node's constructor name.
+    pub fn constructor(self) -> &'static str {
+        match self {
+            NodeRef::Value(n) => n.constructor(),
+            NodeRef::Suffix(l, start) => {
+                crate::std_impls::list_constructor(start >= l.len())
+            }
+        }
+    }
+
+    /// All constructor names of the node's type.
+    pub fn constructors(self) -> &'static [&'static str] {
+        match self {
+            NodeRef::Value(n) => n.constructors(),
+            NodeRef::Suffix(l, _) => l.whole().constructors(),
+        }
+    }
+
+    /// How the node prints.
+    pub fn shape(self) -> Shape {
+        match self {
+            NodeRef::Value(n) => n.shape(),
+            NodeRef::Suffix(..) => Shape::List,
+        }
+    }
+
+    /// The node's children, opaque ones included.
+    pub fn children(self) -> Children<'a> {
+        match self {
+            NodeRef::Value(n) => n.children(),
+            NodeRef::Suffix(l, start) => crate::std_impls::list_children(l, start),
+        }
+    }
+
+    /// Whether the node is opaque to reduction and generalization.
+    pub fn is_opaque(self) -> bool {
+        match self {
+            NodeRef::Value(n) => n.is_opaque(),
+            NodeRef::Suffix(..) => false,
+        }
+    }
+
+    /// The node's value type.
+    pub fn value_type(self) -> TypeId {
+        self.type_node().value_type()
+    }
+
+    /// The node's value type name.
+    pub fn type_name(self) -> &'static str {
+        self.type_node().type_name()
+    }
+
+    /// A node of the same type as this one (the list itself for a suffix).
+    pub fn type_node(self) -> &'a dyn Node {
+        match self {
+            NodeRef::Value(n) => n,
+            NodeRef::Suffix(l, _) => l.whole(),
+        }
+    }
+
+    /// An owned copy of the node's value.
+    pub fn to_value(self) -> Box<dyn SubValue> {
+        match self {
+            NodeRef::Value(n) => n.to_value(),
+            NodeRef::Suffix(l, start) => l.suffix_value(start),
+        }
+    }
+
+    /// The number of constructors in the non-opaque nodes under and including this one.
+    pub fn size(self) -> usize {
+        let mut stack = vec![self];
+        let mut size = 0;
+        while let Some(node) = stack.pop() {
+            if node.is_opaque() {
+                continue;
+            }
+            size += 1;
+            stack.extend(node.children().into_iter().map(|c| c.node));
+        }
+        size
+    }
+
+    /// Formats the value with `Debug`.
+    pub fn fmt_debug(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NodeRef::Value(n) => n.fmt_debug(f),
+            NodeRef::Suffix(l, start) => l.fmt_suffix(start, f),
+        }
+    }
+}
+
+impl fmt::Debug for NodeRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_debug(f)
+    }
+}
+
+/// A mutable handle on a node: a value, or the suffix of a list.
+pub enum NodeMutRef<'a> {
+    /// A whole value.
+    Value(&'a mut dyn NodeMut),
+    /// The suffix of a list starting at the given element.
+    Suffix(&'a mut dyn ListNodeMut, usize),
+}
+
+impl<'a> NodeMutRef<'a> {
+    /// Child `k` of this node.
+    pub fn child_mut(self, k: usize) -> Option<NodeMutRef<'a>> {
+        match self {
+            NodeMutRef::Value(n) => n.child_mut(k),
+            NodeMutRef::Suffix(l, start) => crate::std_impls::list_child_mut(l, start, k),
+        }
+    }
+
+    /// Overwrites the node with `value` of the same type; hands it back if the type differs.
+    pub fn assign(self, value: Box<dyn SubValue>) -> Result<(), Box<dyn SubValue>> {
+        match self {
+            NodeMutRef::Value(n) => n.assign(value),
+            NodeMutRef::Suffix(l, start) => l.replace_suffix(start, value),
+        }
+    }
+}
+
+/// Builds the children of a fixed sequence of values (arrays, and `VecDeque` elements).
+pub fn seq_children<'a, T: SubTypes>(items: impl IntoIterator<Item = &'a T>) -> Children<'a> {
+    items.into_iter().map(Child::new).collect()
+}
+

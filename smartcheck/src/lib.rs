@@ -1,0 +1,25 @@
+//! smartcheck: find, shrink and explain counterexamples to property-based tests.
+//!
+//! (The crate-level guide is written with the engine; see README.md meanwhile.)
+
+#![warn(missing_docs)]
+
+pub use smartcheck_core::{
+    Arbitrary, Child, Children, Gen, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef,
+    ReplaceError, Shape, SubTree, SubTreeNode, SubTypes, SubValue,
+};
+/// `#[derive(Arbitrary)]`: sized random generation for structs and enums.
+pub use smartcheck_derive::Arbitrary;
+/// `#[derive(SubTypes)]`: constructors, size, indexing and replacement of sub-values.
+pub use smartcheck_derive::SubTypes;
+
+/// Items used by the derives' generated code. Not public API; may change in any release.
+#[doc(hidden)]
+pub mod __private {
+    pub use smartcheck_core::arbitrary::{min_size_of, sum_min_sizes};
+    pub use smartcheck_core::derive_support::*;
+    pub use smartcheck_core::{
+        Arbitrary, Child, Children, Gen, Node, NodeMut, NodeMutRef, Shape, SubTypes,
+    };
+    pub use std::{option::Option, string::String, vec::Vec};
+}
