@@ -6,16 +6,30 @@
 
 #![warn(missing_docs)]
 
+pub mod args;
 pub mod arbitrary;
 pub mod gen;
+pub mod generalize;
 pub mod index;
+pub mod property;
+pub mod reduce;
+pub mod render;
+pub mod report;
+mod run;
 mod std_impls;
+pub mod strengthen;
 pub mod subtypes;
+pub mod tester;
 
 #[doc(hidden)]
 pub mod derive_support;
 
+pub use args::{Args, Format};
 pub use arbitrary::Arbitrary;
+pub use generalize::Generalization;
+pub use property::{Failure, Outcome, PropertyResult, Verdict};
+pub use report::{Counterexample, Report, Status};
+pub use run::{check, check_with, generalize, reduce, smart_check, NotACounterexample};
 pub use gen::Gen;
 pub use index::{Bfs, SubTree, SubTreeNode};
 pub use std_impls::LIST_CONSTRUCTORS;

@@ -68,14 +68,17 @@ impl<'a> Child<'a> {
 /// A type whose values smartcheck can take apart, reduce and generalize (the paper's
 /// `SubTypes` class, §3).
 ///
-/// Derive it: `#[derive(SubTypes)]`. The required methods describe one node; `size`, `index`,
-/// `replace` and `sub_values` are provided and agree with each other for every type.
+/// Derive it: `#[derive(SubTypes)]`. The required methods describe one node; `size`,
+/// `sub_value` (the paper's `index`), `replace_sub_value` (its `replace`) and `sub_values` are
+/// provided and agree with each other for every type. (They are not called `index` and
+/// `replace` so that they never shadow `str::replace` on a `String` where the trait is in
+/// scope.)
 ///
 /// ```
 /// use smartcheck_core::{SubTypes, Node};
 /// let v: Vec<Option<bool>> = vec![Some(true), None];
 /// assert_eq!(v.size(), 5); // two cons cells, the empty list, Some, None
-/// assert_eq!(v.index(1).unwrap().constructor(), "Some");
+/// assert_eq!(v.sub_value(1).unwrap().constructor(), "Some");
 /// ```
 pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
     /// The constructor of this value: a variant's or struct's name, `""` for a tuple.
@@ -140,13 +143,13 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
 
     /// The sub-value at breadth-first index `i` (0 is the value itself), counting non-opaque
     /// nodes only; `None` past the last. Every index below the count is valid.
-    fn index(&self, i: usize) -> Option<Box<dyn SubValue>> {
+    fn sub_value(&self, i: usize) -> Option<Box<dyn SubValue>> {
         crate::index::locate(NodeRef::Value(self.node()), i).map(|found| found.node.to_value())
     }
 
     /// Replaces the sub-value at breadth-first index `i` with `value`, which must have that
     /// sub-value's type; everything else is left as it was.
-    fn replace(&mut self, i: usize, value: Box<dyn SubValue>) -> Result<(), ReplaceError> {
+    fn replace_sub_value(&mut self, i: usize, value: Box<dyn SubValue>) -> Result<(), ReplaceError> {
         let path = crate::index::locate(NodeRef::Value(self.node()), i)
             .ok_or(ReplaceError::OutOfBounds { index: i })?
             .path;

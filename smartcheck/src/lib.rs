@@ -5,9 +5,12 @@
 #![warn(missing_docs)]
 
 pub use smartcheck_core::{
-    Arbitrary, Child, Children, Gen, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef,
-    ReplaceError, Shape, SubTree, SubTreeNode, SubTypes, SubValue,
+    check, check_with, generalize, reduce, smart_check, Arbitrary, Args, Child, Children,
+    Counterexample, Failure, Format, Gen, Generalization, ListNode, ListNodeMut, Node, NodeMut,
+    NodeMutRef, NodeRef, NotACounterexample, Outcome, PropertyResult, ReplaceError, Report, Shape,
+    Status, SubTree, SubTreeNode, SubTypes, SubValue, Verdict,
 };
+pub use smartcheck_core::{render, strengthen};
 /// `#[derive(Arbitrary)]`: sized random generation for structs and enums.
 pub use smartcheck_derive::Arbitrary;
 /// `#[derive(SubTypes)]`: constructors, size, indexing and replacement of sub-values.

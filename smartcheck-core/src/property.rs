@@ -1,0 +1,251 @@
+//! Properties: what a test returns, and running one safely.
+//!
+//! A property is any `Fn(&T) -> R` with `R:` [`PropertyResult`] (`bool`, [`Verdict`], `()`,
+//! `Result<(), E>`, ...). Running it catches panics, which count as failures with their message
+//! and location, and keeps their output off the terminal while smartcheck searches: the report
+//! shows the message once.
+//!
+//! A candidate is a counterexample only when it passes the precondition and fails the property
+//! (paper §4): [`Outcome::Discard`] never counts as a failure.
+
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
+
+/// The verdict of one test: passed, failed, or discarded by a precondition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The property holds for this input.
+    Pass,
+    /// The property does not hold for this input.
+    Fail,
+    /// The input does not meet the precondition; it is neither a pass nor a failure.
+    Discard,
+}
+
+impl Verdict {
+    /// QuickCheck's `==>`: discards when `precondition` is false, else `property`'s verdict.
+    ///
+    /// ```
+    /// use smartcheck_core::Verdict;
+    /// assert_eq!(Verdict::implies(false, false), Verdict::Discard);
+    /// assert_eq!(Verdict::implies(true, false), Verdict::Fail);
+    /// ```
+    pub fn implies(precondition: bool, property: impl Into<Verdict>) -> Verdict {
+        if precondition {
+            property.into()
+        } else {
+            Verdict::Discard
+        }
+    }
+}
+
+impl From<bool> for Verdict {
+    fn from(b: bool) -> Verdict {
+        if b {
+            Verdict::Pass
+        } else {
+            Verdict::Fail
+        }
+    }
+}
+
+impl From<()> for Verdict {
+    fn from(_: ()) -> Verdict {
+        Verdict::Pass
+    }
+}
+
+/// Why a test failed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Failure {
+    /// The property returned `false` or [`Verdict::Fail`].
+    False,
+    /// The property returned `Err`, shown with `Debug`.
+    Err(String),
+    /// The property panicked.
+    Panic {
+        /// The panic's message.
+        message: String,
+        /// Where it panicked (`file:line:column`), when known.
+        location: Option<String>,
+    },
+}
+
+impl Failure {
+    /// What tells two bugs apart: where a panic happened (its message may mention values), the
+    /// variant name of an `Err`, or a plain `false`.
+    pub fn signature(&self) -> String {
+        match self {
+            Failure::False => "false".to_string(),
+            Failure::Err(e) => {
+                let head = e.split(['(', ' ', '{', '"']).next().unwrap_or(e);
+                format!("err {head}")
+            }
+            Failure::Panic { location: Some(at), .. } => format!("panic at {at}"),
+            Failure::Panic { message, location: None } => format!("panic {message}"),
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::False => f.write_str("the property returned false"),
+            Failure::Err(e) => write!(f, "the property returned Err({e})"),
+            Failure::Panic { message, location: Some(at) } => {
+                write!(f, "the property panicked at {at}: {message}")
+            }
+            Failure::Panic { message, location: None } => {
+                write!(f, "the property panicked: {message}")
+            }
+        }
+    }
+}
+
+/// The result of running a property once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Passed.
+    Pass,
+    /// Discarded by a precondition.
+    Discard,
+    /// Failed, with the reason.
+    Fail(Failure),
+}
+
+impl Outcome {
+    /// True for a failure.
+    pub fn is_fail(&self) -> bool {
+        matches!(self, Outcome::Fail(_))
+    }
+}
+
+/// What a property may return.
+pub trait PropertyResult {
+    /// This result as an outcome.
+    fn into_outcome(self) -> Outcome;
+}
+
+impl PropertyResult for Verdict {
+    fn into_outcome(self) -> Outcome {
+        match self {
+            Verdict::Pass => Outcome::Pass,
+            Verdict::Discard => Outcome::Discard,
+            Verdict::Fail => Outcome::Fail(Failure::False),
+        }
+    }
+}
+
+impl PropertyResult for bool {
+    fn into_outcome(self) -> Outcome {
+        Verdict::from(self).into_outcome()
+    }
+}
+
+impl PropertyResult for () {
+    fn into_outcome(self) -> Outcome {
+        Outcome::Pass
+    }
+}
+
+impl<R: PropertyResult, E: fmt::Debug> PropertyResult for Result<R, E> {
+    fn into_outcome(self) -> Outcome {
+        match self {
+            Ok(r) => r.into_outcome(),
+            Err(e) => Outcome::Fail(Failure::Err(format!("{e:?}"))),
+        }
+    }
+}
+
+thread_local! {
+    static SILENCED: Cell<bool> = const { Cell::new(false) };
+    static LAST_PANIC: RefCell<Option<(String, Option<String>)>> = const { RefCell::new(None) };
+}
+
+static HOOK: Once = Once::new();
+
+/// Installs (once per process) a panic hook that, on threads running a property, records the
+/// panic instead of printing it; on every other thread it defers to the previous hook.
+fn install_hook() {
+    HOOK.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if SILENCED.with(Cell::get) {
+                let message = payload_message(info.payload());
+                let location = info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+                LAST_PANIC.with(|p| *p.borrow_mut() = Some((message, location)));
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
+fn payload_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "Box<dyn Any>".to_string()
+    }
+}
+
+/// Runs `prop` on `value`: a panic is a failure with its message and location, and prints
+/// nothing.
+pub fn run<T, R: PropertyResult>(prop: &impl Fn(&T) -> R, value: &T) -> Outcome {
+    install_hook();
+    let was = SILENCED.with(|s| s.replace(true));
+    let result = panic::catch_unwind(AssertUnwindSafe(|| prop(value).into_outcome()));
+    SILENCED.with(|s| s.set(was));
+    match result {
+        Ok(outcome) => outcome,
+        Err(payload) => {
+            let (message, location) = LAST_PANIC
+                .with(|p| p.borrow_mut().take())
+                .unwrap_or_else(|| (payload_message(&*payload), None));
+            Outcome::Fail(Failure::Panic { message, location })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_convert() {
+        assert_eq!(run(&|x: &i32| *x > 0, &1), Outcome::Pass);
+        assert_eq!(run(&|x: &i32| *x > 0, &0), Outcome::Fail(Failure::False));
+        assert_eq!(run(&|x: &i32| Verdict::implies(*x > 0, false), &0), Outcome::Discard);
+        assert_eq!(run(&|_: &i32| (), &0), Outcome::Pass);
+        let err = run(&|_: &i32| -> Result<(), String> { Err("bad".into()) }, &0);
+        assert_eq!(err, Outcome::Fail(Failure::Err("\"bad\"".into())));
+    }
+
+    #[test]
+    fn panics_are_failures_with_message_and_location() {
+        let out = run(&|x: &i32| -> bool { panic!("boom {x}") }, &7);
+        match out {
+            Outcome::Fail(Failure::Panic { message, location }) => {
+                assert_eq!(message, "boom 7");
+                assert!(location.unwrap().contains("property.rs"));
+            }
+            other => panic!("expected a panic failure, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn signatures_tell_bugs_apart() {
+        let a = Failure::Panic { message: "x 1".into(), location: Some("a.rs:1:1".into()) };
+        let b = Failure::Panic { message: "x 2".into(), location: Some("a.rs:1:1".into()) };
+        let c = Failure::Panic { message: "x 1".into(), location: Some("a.rs:9:1".into()) };
+        assert_eq!(a.signature(), b.signature());
+        assert_ne!(a.signature(), c.signature());
+        assert_eq!(Failure::Err("Overflow(3)".into()).signature(), "err Overflow");
+        assert_ne!(Failure::False.signature(), Failure::Err("E".into()).signature());
+    }
+}

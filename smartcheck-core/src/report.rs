@@ -1,0 +1,191 @@
+//! The report (SPEC §5): what was tested, with which seed, and every class of counterexample
+//! found, reduced and generalized.
+
+use std::fmt;
+
+use crate::args::Format;
+use crate::generalize::Generalization;
+use crate::property::Failure;
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Every test passed.
+    Passed,
+    /// Too many inputs were discarded by the precondition.
+    GaveUp,
+    /// At least one counterexample was found.
+    Failed,
+}
+
+/// One counterexample: as discovered, reduced, and generalized.
+#[derive(Clone, Debug)]
+pub struct Counterexample<T> {
+    pub(crate) value: T,
+    pub(crate) original: T,
+    pub(crate) failure: Failure,
+    pub(crate) size_before: usize,
+    pub(crate) size_after: usize,
+    pub(crate) evaluations: usize,
+    pub(crate) rendered: String,
+    pub(crate) generalization: Option<Generalization>,
+}
+
+impl<T> Counterexample<T> {
+    /// The reduced counterexample. It fails the property when re-run.
+    pub fn value(&self) -> &T {
+        &self.value
+    }
+
+    /// The counterexample as discovered, before reduction.
+    pub fn original(&self) -> &T {
+        &self.original
+    }
+
+    /// Why it fails: `false`, an `Err`, or a panic's message and location.
+    pub fn failure(&self) -> &Failure {
+        &self.failure
+    }
+
+    /// Constructors before reduction.
+    pub fn size_before(&self) -> usize {
+        self.size_before
+    }
+
+    /// Constructors after reduction.
+    pub fn size_after(&self) -> usize {
+        self.size_after
+    }
+
+    /// Property evaluations spent reducing and generalizing this counterexample.
+    pub fn evaluations(&self) -> usize {
+        self.evaluations
+    }
+
+    /// The reduced value as printed in the report (Rust syntax or tree).
+    pub fn rendered(&self) -> &str {
+        &self.rendered
+    }
+
+    /// The generalization of the reduced value, when generalization ran.
+    pub fn generalization(&self) -> Option<&Generalization> {
+        self.generalization.as_ref()
+    }
+}
+
+/// The result of a run: `Display` prints the human report.
+#[derive(Clone, Debug)]
+pub struct Report<T> {
+    pub(crate) seed: u64,
+    pub(crate) status: Status,
+    pub(crate) tests: usize,
+    pub(crate) discards: usize,
+    pub(crate) evaluations: usize,
+    pub(crate) counterexamples: Vec<Counterexample<T>>,
+    pub(crate) format: Format,
+    pub(crate) notes: Vec<String>,
+}
+
+impl<T> Report<T> {
+    /// True when a counterexample was found.
+    pub fn failed(&self) -> bool {
+        self.status == Status::Failed
+    }
+
+    /// True when discovery gave up because the precondition discarded too many inputs.
+    pub fn gave_up(&self) -> bool {
+        self.status == Status::GaveUp
+    }
+
+    /// True when every test passed.
+    pub fn passed(&self) -> bool {
+        self.status == Status::Passed
+    }
+
+    /// How the run ended.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Every class of counterexample found, in the order found.
+    pub fn counterexamples(&self) -> &[Counterexample<T>] {
+        &self.counterexamples
+    }
+
+    /// The seed of the run (pass it back as `Args::seed` or `SMARTCHECK_SEED` to rerun).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Random tests run (discards not counted), over all rounds.
+    pub fn tests(&self) -> usize {
+        self.tests
+    }
+
+    /// Inputs discarded by the precondition, over all rounds.
+    pub fn discards(&self) -> usize {
+        self.discards
+    }
+
+    /// Property evaluations in all: discovery, reduction and generalization.
+    pub fn evaluations(&self) -> usize {
+        self.evaluations
+    }
+}
+
+fn indent(text: &str, by: &str) -> String {
+    text.lines().map(|l| format!("{by}{l}")).collect::<Vec<_>>().join("\n")
+}
+
+impl<T> fmt::Display for Report<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let seed = format!("seed {:#x} (rerun: SMARTCHECK_SEED={:#x})", self.seed, self.seed);
+        let discards = match self.discards {
+            0 => String::new(),
+            n => format!(" ({n} discarded)"),
+        };
+        match self.status {
+            Status::Passed => {
+                write!(f, "smartcheck: passed {} tests{discards}; {seed}", self.tests)?
+            }
+            Status::GaveUp => write!(
+                f,
+                "smartcheck: gave up after {} tests and {} discards: the precondition rejects \
+                 too many inputs; {seed}",
+                self.tests, self.discards
+            )?,
+            Status::Failed => write!(
+                f,
+                "smartcheck: property failed after {} tests{discards}; {seed}",
+                self.tests
+            )?,
+        }
+        let total = self.counterexamples.len();
+        for (i, cex) in self.counterexamples.iter().enumerate() {
+            write!(
+                f,
+                "\ncounterexample {} of {total}, reduced from {} to {} constructors in {} \
+                 evaluations:\n{}\nfailure: {}",
+                i + 1,
+                cex.size_before,
+                cex.size_after,
+                cex.evaluations,
+                indent(&cex.rendered, "  "),
+                cex.failure,
+            )?;
+            if let Some(g) = &cex.generalization {
+                if g.is_general() {
+                    write!(f, "\ngeneralized:\n{}", indent(&g.to_string(), "  "))?;
+                }
+            }
+        }
+        for note in &self.notes {
+            write!(f, "\nnote: {note}")?;
+        }
+        if self.status != Status::Passed {
+            write!(f, "\n{} property evaluations in all", self.evaluations)?;
+        }
+        let _ = self.format;
+        Ok(())
+    }
+}
