@@ -6,7 +6,9 @@
 //!   counterexample hypothesis, §4.3.1); otherwise up to `max_reduce` random values strictly
 //!   smaller than `min(size, max_size)` are tried in its place; on success, start again.
 //!   `max_depth` bounds how deep it looks; opaque values are never touched.
-//! - Beyond the paper: `hoist` replaces a node by a nearby sub-value of the node's own type
+//! - Beyond the paper: `chain` applies the sub-value hypothesis along the chain of
+//!   same-typed sub-values (a list's suffixes, an expression's left spine) by binary search, so
+//!   a long list shrinks in O(log n) evaluations rather than one restart per element; `hoist` replaces a node by a nearby sub-value of the node's own type
 //!   (for a list, dropping one element); with `Args::shrink_values`, `leaves` minimises each
 //!   primitive leaf (binary search toward the simplest value of its type) and `leaf_pairs`
 //!   lowers two leaves together (`Add(C(1), C(-1))` to `Add(C(0), C(0))`).
@@ -27,8 +29,9 @@ use crate::tester::Tester;
 type Pass<T, P> = fn(&mut Reducer<'_, '_, T, P>) -> bool;
 
 /// The passes, in the order each round runs them.
-fn passes<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>() -> [(&'static str, Pass<T, P>); 5] {
+fn passes<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>() -> [(&'static str, Pass<T, P>); 6] {
     [
+        ("chain", chain::<T, R, P>),
         ("subvalues", subvalues::<T, R, P>),
         ("hoist", hoist::<T, R, P>),
         ("leaves", leaves::<T, R, P>),
@@ -143,6 +146,39 @@ pub fn generate_below(node: NodeRef<'_>, bound: usize, gen: &mut Gen, size: usiz
     let value = gen.with_budget(budget, |g| type_node.generate(g));
     gen.set_size(saved);
     Some(value)
+}
+
+/// The sub-value hypothesis by binary search: along the chain root, its first sub-value of the
+/// root's type, that one's first, and so on, keep the deepest that still fails (exact when
+/// failing is monotone along the chain, as for "the list contains x").
+fn chain<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(r: &mut Reducer<'_, '_, T, P>) -> bool {
+    let cex = r.current.clone();
+    let root = NodeRef::Value(cex.node());
+    let ty = root.value_type();
+    let mut links = vec![root];
+    while let Some(&last) = links.last() {
+        let next = Bfs::new(last).skip(1).find(|v| v.node.value_type() == ty);
+        match next {
+            Some(v) => links.push(v.node),
+            None => break,
+        }
+    }
+    if links.len() < 3 {
+        return false; // the subvalues pass tries the one link there is
+    }
+    let (mut lo, mut hi) = (0, links.len());
+    let mut progress = false;
+    while hi - lo > 1 && !r.spent() {
+        let mid = lo + (hi - lo) / 2;
+        let Some(candidate) = r.with_replaced(&[], links[mid].to_value()) else { break };
+        if r.try_candidate(candidate) {
+            lo = mid;
+            progress = true;
+        } else {
+            hi = mid;
+        }
+    }
+    progress
 }
 
 /// The paper's `reduceOpt` (Figure 4).
