@@ -19,8 +19,19 @@ pub fn constructor_cost(fields: &[Option<usize>]) -> Option<usize> {
 
 /// The smallest size of a type from its constructors' costs (`None` entries: no finite value;
 /// skipped and zero-weight variants are left out by the caller).
-pub fn type_min_size<T: 'static>(costs: impl FnOnce() -> Vec<Option<usize>>) -> Option<usize> {
+pub fn type_min_size<T: 'static, C: IntoIterator<Item = Option<usize>>>(
+    costs: impl FnOnce() -> C,
+) -> Option<usize> {
     min_size_of::<T>(|| costs().into_iter().flatten().min())
+}
+
+/// Panics, naming the type, when its one generatable constructor (a struct's, or an enum's
+/// only variant) has no finite value: a cycle of types without a base case, which the derive
+/// cannot see syntactically.
+pub fn require_finite(type_name: &str, cost: Option<usize>) {
+    if cost.is_none() {
+        panic!("{}", no_finite_value(type_name));
+    }
 }
 
 /// Picks a variant: among those with a finite cost within the budget, by weight; when none

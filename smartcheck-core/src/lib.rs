@@ -6,11 +6,12 @@
 
 #![warn(missing_docs)]
 
-pub mod args;
 pub mod arbitrary;
+pub mod args;
 pub mod gen;
 pub mod generalize;
 pub mod index;
+pub mod persist;
 pub mod property;
 pub mod reduce;
 pub mod render;
@@ -24,14 +25,14 @@ pub mod tester;
 #[doc(hidden)]
 pub mod derive_support;
 
-pub use args::{Args, Format};
 pub use arbitrary::Arbitrary;
+pub use args::{Args, Format};
+pub use gen::Gen;
 pub use generalize::Generalization;
+pub use index::{Bfs, SubTree, SubTreeNode};
 pub use property::{Failure, Outcome, PropertyResult, Verdict};
 pub use report::{Counterexample, Report, Status};
-pub use run::{check, check_with, generalize, reduce, smart_check, NotACounterexample};
-pub use gen::Gen;
-pub use index::{Bfs, SubTree, SubTreeNode};
+pub use run::{check, check_with, generalize, reduce, smart_check, NotACounterexample, Origin};
 pub use std_impls::LIST_CONSTRUCTORS;
 pub use subtypes::{
     Child, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef, ReplaceError,

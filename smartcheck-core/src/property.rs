@@ -175,7 +175,8 @@ fn install_hook() {
         panic::set_hook(Box::new(move |info| {
             if SILENCED.with(Cell::get) {
                 let message = payload_message(info.payload());
-                let location = info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+                let location =
+                    info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
                 LAST_PANIC.with(|p| *p.borrow_mut() = Some((message, location)));
             } else {
                 previous(info);

@@ -177,7 +177,11 @@ fn separated(tasks: &mut Vec<Task>, items: impl Iterator<Item = Vec<Task>>) {
 
 /// The element entries of the list starting at entry `i`, and the hole its tail ends in, if
 /// a suffix was generalized.
-fn list_elements<'h>(arena: &Arena<'_>, i: usize, holes: &'h Holes) -> (Vec<usize>, Option<&'h Hole>) {
+fn list_elements<'h>(
+    arena: &Arena<'_>,
+    i: usize,
+    holes: &'h Holes,
+) -> (Vec<usize>, Option<&'h Hole>) {
     let mut elements = Vec::new();
     let mut at = i;
     loop {
@@ -223,7 +227,12 @@ pub fn render_tree(root: NodeRef<'_>, holes: &Holes) -> String {
     out
 }
 
-fn push_children(arena: &Arena<'_>, i: usize, prefix: &str, stack: &mut Vec<(usize, String, bool)>) {
+fn push_children(
+    arena: &Arena<'_>,
+    i: usize,
+    prefix: &str,
+    stack: &mut Vec<(usize, String, bool)>,
+) {
     let kids: Vec<usize> = arena.indexed_children(i).collect();
     for (k, &c) in kids.iter().enumerate().rev() {
         stack.push((c, prefix.to_string(), k + 1 == kids.len()));

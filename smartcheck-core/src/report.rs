@@ -29,6 +29,8 @@ pub struct Counterexample<T> {
     pub(crate) evaluations: usize,
     pub(crate) rendered: String,
     pub(crate) generalization: Option<Generalization>,
+    pub(crate) generalize_evaluations: usize,
+    pub(crate) origin: Option<crate::run::Origin>,
 }
 
 impl<T> Counterexample<T> {
@@ -57,9 +59,21 @@ impl<T> Counterexample<T> {
         self.size_after
     }
 
-    /// Property evaluations spent reducing and generalizing this counterexample.
+    /// Property evaluations spent reducing this counterexample (re-running the result once
+    /// included).
     pub fn evaluations(&self) -> usize {
         self.evaluations
+    }
+
+    /// Where the discovered value came from, when random discovery found it: enough to
+    /// generate it again.
+    pub fn origin(&self) -> Option<crate::run::Origin> {
+        self.origin
+    }
+
+    /// Property evaluations spent generalizing it.
+    pub fn generalize_evaluations(&self) -> usize {
+        self.generalize_evaluations
     }
 
     /// The reduced value as printed in the report (Rust syntax or tree).
@@ -175,7 +189,12 @@ impl<T> fmt::Display for Report<T> {
             )?;
             if let Some(g) = &cex.generalization {
                 if g.is_general() {
-                    write!(f, "\ngeneralized:\n{}", indent(&g.to_string(), "  "))?;
+                    write!(
+                        f,
+                        "\ngeneralized in {} evaluations:\n{}",
+                        cex.generalize_evaluations,
+                        indent(&g.to_string(), "  ")
+                    )?;
                 }
             }
         }

@@ -11,6 +11,7 @@ use std::fmt;
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::generalize::Generalization;
+use crate::persist::{type_key, value_hash, Entry, Store};
 use crate::property::{Failure, Outcome, PropertyResult};
 use crate::reduce::Reducer;
 use crate::render::{render_format, Holes};
@@ -36,9 +37,30 @@ fn random_seed() -> u64 {
     h.finish()
 }
 
+/// Where a discovered input came from: enough to generate exactly that input again (each
+/// random test draws its own seed from the run's generator).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Origin {
+    /// The seed of the test's own generator.
+    pub seed: u64,
+    /// The QuickCheck size it was generated at.
+    pub size: usize,
+    /// The constructor budget it was generated with.
+    pub budget: usize,
+}
+
+impl Origin {
+    /// Generates the input again.
+    pub fn generate<T: crate::Arbitrary>(&self) -> T {
+        let mut g = Gen::new(self.seed, self.size);
+        g.set_budget(self.budget);
+        T::arbitrary(&mut g)
+    }
+}
+
 /// What discovery found.
 pub(crate) enum Discovered<T> {
-    Found { value: T, failure: Failure },
+    Found { value: T, failure: Failure, origin: Option<Origin> },
     Passed,
     GaveUp,
 }
@@ -62,10 +84,10 @@ pub(crate) fn discover<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
     let max_discards = args.max_discard_ratio.saturating_mul(args.tests.max(1));
     let (mut tests, mut discards) = (0usize, 0usize);
     while tests < args.tests {
-        let size = (tests * args.max_gen_size / args.tests.max(1) + discards / 10)
-            .min(args.max_gen_size);
-        gen.set_size(size);
-        let value = gen.with_budget(size.max(min), T::arbitrary);
+        let size =
+            (tests * args.max_gen_size / args.tests.max(1) + discards / 10).min(args.max_gen_size);
+        let origin = Origin { seed: gen.fork_seed(), size, budget: size.max(min) };
+        let value: T = crate::derive_support::grow(|| origin.generate());
         match tester.run(&value) {
             Outcome::Pass => tests += 1,
             Outcome::Discard => {
@@ -82,8 +104,11 @@ pub(crate) fn discover<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
                 if args.verbose {
                     eprintln!("smartcheck: test {} failed: {failure}", tests + 1);
                 }
-                return Discovered::Found { value, failure };
+                return Discovered::Found { value, failure, origin: Some(origin) };
             }
+        }
+        if args.verbose && (tests + discards) % 10 == 0 {
+            eprintln!("smartcheck: {tests} tests passed, {discards} discarded (size {size})");
         }
     }
     counts.tests += tests;
@@ -102,8 +127,7 @@ pub(crate) fn reduce_found<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 ) -> Counterexample<T> {
     let start = tester.evaluations;
     let size_before = value.size();
-    let (mut reduced, mut failure) =
-        Reducer::new(args, tester, gen, value.clone(), failure).run();
+    let (mut reduced, mut failure) = Reducer::new(args, tester, gen, value.clone(), failure).run();
     // The reported counterexample must fail when re-run: check, and say so if it does not.
     match tester.run(&reduced) {
         Outcome::Fail(f) => failure = f,
@@ -116,8 +140,13 @@ pub(crate) fn reduce_found<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
             reduced = value.clone();
         }
     }
-    let generalization = crate::generalize::generalize_reduced(args, tester, gen, &reduced, &failure);
-    finish(args, value, reduced, failure, size_before, tester.evaluations - start, generalization)
+    let reduce_evaluations = tester.evaluations - start;
+    let generalization =
+        crate::generalize::generalize_reduced(args, tester, gen, &reduced, &failure);
+    let mut cex =
+        finish(args, value, reduced, failure, size_before, reduce_evaluations, generalization);
+    cex.generalize_evaluations = tester.evaluations - start - reduce_evaluations;
+    cex
 }
 
 fn finish<T: SubTypes>(
@@ -139,6 +168,8 @@ fn finish<T: SubTypes>(
         evaluations,
         rendered,
         generalization,
+        generalize_evaluations: 0,
+        origin: None,
     }
 }
 
@@ -152,7 +183,10 @@ fn finish<T: SubTypes>(
 /// assert!(report.failed());
 /// assert_eq!(report.counterexamples()[0].value(), &vec![0, 0, 0]);
 /// ```
-pub fn smart_check<T: SubTypes, R: PropertyResult>(args: &Args, prop: impl Fn(&T) -> R) -> Report<T> {
+pub fn smart_check<T: SubTypes, R: PropertyResult>(
+    args: &Args,
+    prop: impl Fn(&T) -> R,
+) -> Report<T> {
     on_big_stack(|| crate::strengthen::rounds(args, &prop, args.seed.unwrap_or_else(random_seed)))
 }
 
@@ -196,9 +230,10 @@ pub(crate) fn one_round<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 ) -> (Discovered<Counterexample<T>>, usize) {
     let mut tester = Tester::new(prop, extra);
     let found = match discover(args, &mut tester, gen, counts) {
-        Discovered::Found { value, failure } => {
-            let cex = reduce_found(args, &mut tester, gen, value, failure.clone(), notes);
-            Discovered::Found { value: cex, failure }
+        Discovered::Found { value, failure, origin } => {
+            let mut cex = reduce_found(args, &mut tester, gen, value, failure.clone(), notes);
+            cex.origin = origin;
+            Discovered::Found { value: cex, failure, origin }
         }
         Discovered::Passed => Discovered::Passed,
         Discovered::GaveUp => Discovered::GaveUp,
@@ -210,23 +245,94 @@ pub(crate) fn one_round<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 /// (`SMARTCHECK_SEED`, `SMARTCHECK_TESTS`, `SMARTCHECK_ROUNDS`, `SMARTCHECK_VERBOSE`), for
 /// use in a `#[test]`: panics with the report when the property fails or discovery gives up.
 ///
+/// Counterexamples it finds are saved in `smartcheck-regressions/` beside the crate and
+/// replayed first on the next run (see [`persist`](crate::persist); `SMARTCHECK_PERSIST=0`
+/// turns that off).
+///
 /// ```should_panic
+/// # std::env::set_var("SMARTCHECK_PERSIST", "0"); // keep the docs' own run from saving it
 /// smartcheck_core::check(|v: &Vec<u8>| v.len() < 3);
 /// ```
+#[track_caller]
 pub fn check<T: SubTypes, R: PropertyResult>(prop: impl Fn(&T) -> R) {
     check_with(&Args::default(), prop)
 }
 
 /// [`check`] with explicit arguments (the environment still overrides them).
+#[track_caller]
 pub fn check_with<T: SubTypes, R: PropertyResult>(args: &Args, prop: impl Fn(&T) -> R) {
+    let store = Store::for_source(std::panic::Location::caller().file());
     let args = match args.clone().with_env() {
         Ok(args) => args,
         Err(message) => panic!("smartcheck: {message}"),
     };
-    let report = smart_check(&args, prop);
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let report = on_big_stack(|| {
+        let replayed = store.as_ref().and_then(|store| replay(&args, &prop, store, seed));
+        replayed.unwrap_or_else(|| crate::strengthen::rounds(&args, &prop, seed))
+    });
+    if let Some(store) = &store {
+        for cex in report.counterexamples() {
+            save(store, cex);
+        }
+    }
     if !report.passed() {
         panic!("{report}");
     }
+}
+
+fn save<T: SubTypes>(store: &Store, cex: &Counterexample<T>) {
+    let Some(origin) = cex.origin else { return };
+    let entry = Entry {
+        type_name: type_key::<T>(),
+        origin,
+        hash: value_hash(&format!("{:?}", cex.original)),
+        comment: format!("{:?}", cex.value),
+    };
+    if let Err(e) = store.save(&entry) {
+        eprintln!(
+            "smartcheck: could not save the counterexample in {}: {e}",
+            store.path().display()
+        );
+    }
+}
+
+/// Replays the saved inputs of `store` for `T`; the report of the first that still fails.
+fn replay<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    args: &Args,
+    prop: &P,
+    store: &Store,
+    seed: u64,
+) -> Option<Report<T>> {
+    let (entries, problems) = store.load(&type_key::<T>());
+    for problem in problems {
+        eprintln!("smartcheck: {problem}");
+    }
+    for entry in entries {
+        let value: T = crate::derive_support::grow(|| entry.origin.generate());
+        if value_hash(&format!("{value:?}")) != entry.hash {
+            eprintln!(
+                "smartcheck: {}: stale entry skipped (the type or its generator changed since it \
+                 was saved): {}",
+                store.path().display(),
+                entry.comment
+            );
+            continue;
+        }
+        let mut tester = Tester::new(prop, None);
+        if let Outcome::Fail(failure) = tester.run(&value) {
+            let mut gen = Gen::new(entry.origin.seed, args.max_size);
+            let mut notes = vec![format!(
+                "replayed a counterexample saved in {}; it fails again",
+                store.path().display()
+            )];
+            let mut cex = reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes);
+            cex.origin = Some(entry.origin);
+            let counts = Counts { tests: 1, discards: 0 };
+            return Some(report(args, seed, &counts, tester.evaluations, vec![cex], false, notes));
+        }
+    }
+    None
 }
 
 /// Why [`reduce`] or [`generalize`] refused a value.

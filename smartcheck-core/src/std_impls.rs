@@ -9,6 +9,7 @@
 //! - Maps and sets are opaque, as the paper treats maps, and never changed.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::fmt::Debug;
 use std::hash::Hash;
 
 use crate::arbitrary::{min_size_of, sum_min_sizes, Arbitrary};
@@ -89,7 +90,7 @@ macro_rules! list_impl {
             }
         }
 
-        impl<T: SubTypes> Arbitrary for $list<T> {
+        impl<T: Arbitrary> Arbitrary for $list<T> {
             fn arbitrary(g: &mut Gen) -> Self {
                 arbitrary_list(g)
             }
@@ -112,7 +113,11 @@ macro_rules! list_impl {
                 let suffix: $list<T> = self.range_from(start).cloned().collect();
                 Box::new(suffix)
             }
-            fn fmt_suffix(&self, start: usize, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            fn fmt_suffix(
+                &self,
+                start: usize,
+                f: &mut std::fmt::Formatter<'_>,
+            ) -> std::fmt::Result {
                 f.debug_list().entries(self.range_from(start)).finish()
             }
         }
@@ -758,9 +763,14 @@ macro_rules! opaque_collection {
     };
 }
 
+// Keys and values need only be generated, cloned and printed: maps are never taken apart.
 opaque_collection!("BTreeMap", BTreeMap<K, V>,
-    [K: SubTypes + Ord, V: SubTypes], |g: &mut Gen| (K::arbitrary(g), V::arbitrary(g)));
+    [K: Arbitrary + Clone + Debug + Ord, V: Arbitrary + Clone + Debug],
+    |g: &mut Gen| (K::arbitrary(g), V::arbitrary(g)));
 opaque_collection!("HashMap", HashMap<K, V>,
-    [K: SubTypes + Eq + Hash, V: SubTypes], |g: &mut Gen| (K::arbitrary(g), V::arbitrary(g)));
-opaque_collection!("BTreeSet", BTreeSet<K>, [K: SubTypes + Ord], |g: &mut Gen| K::arbitrary(g));
-opaque_collection!("HashSet", HashSet<K>, [K: SubTypes + Eq + Hash], |g: &mut Gen| K::arbitrary(g));
+    [K: Arbitrary + Clone + Debug + Eq + Hash, V: Arbitrary + Clone + Debug],
+    |g: &mut Gen| (K::arbitrary(g), V::arbitrary(g)));
+opaque_collection!("BTreeSet", BTreeSet<K>, [K: Arbitrary + Clone + Debug + Ord],
+    |g: &mut Gen| K::arbitrary(g));
+opaque_collection!("HashSet", HashSet<K>, [K: Arbitrary + Clone + Debug + Eq + Hash],
+    |g: &mut Gen| K::arbitrary(g));

@@ -149,7 +149,11 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
 
     /// Replaces the sub-value at breadth-first index `i` with `value`, which must have that
     /// sub-value's type; everything else is left as it was.
-    fn replace_sub_value(&mut self, i: usize, value: Box<dyn SubValue>) -> Result<(), ReplaceError> {
+    fn replace_sub_value(
+        &mut self,
+        i: usize,
+        value: Box<dyn SubValue>,
+    ) -> Result<(), ReplaceError> {
         let path = crate::index::locate(NodeRef::Value(self.node()), i)
             .ok_or(ReplaceError::OutOfBounds { index: i })?
             .path;
@@ -193,17 +197,21 @@ impl fmt::Display for ReplaceError {
 impl std::error::Error for ReplaceError {}
 
 /// The object-safe, read-only face of a [`SubTypes`] value.
+///
+/// Its methods are prefixed `node_` so that they never clash with [`SubTypes`]'s on a concrete
+/// type with both traits in scope; `dyn Node` and `dyn SubValue` have inherent methods with the
+/// short names (`constructor`, `shape`, `generate`, ...), which is how to call them.
 pub trait Node {
     /// See [`SubTypes::constructor`].
-    fn constructor(&self) -> &'static str;
+    fn node_constructor(&self) -> &'static str;
     /// See [`SubTypes::constructors`].
-    fn constructors(&self) -> &'static [&'static str];
+    fn node_constructors(&self) -> &'static [&'static str];
     /// See [`SubTypes::shape`].
-    fn shape(&self) -> Shape;
+    fn node_shape(&self) -> Shape;
     /// See [`SubTypes::children`].
-    fn children(&self) -> Children<'_>;
+    fn node_children(&self) -> Children<'_>;
     /// See [`SubTypes::is_opaque`].
-    fn is_opaque(&self) -> bool;
+    fn node_is_opaque(&self) -> bool;
     /// The `TypeId` of this node's value type.
     fn value_type(&self) -> TypeId;
     /// The name of this node's value type, for messages.
@@ -213,21 +221,22 @@ pub trait Node {
     /// Formats the value with its `Debug`.
     fn fmt_debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
     /// A fresh value of this node's type, generated within `g`'s size and budget.
-    fn generate(&self, g: &mut Gen) -> Box<dyn SubValue>;
+    fn node_generate(&self, g: &mut Gen) -> Box<dyn SubValue>;
     /// The smallest size of a value of this node's type (`None`: no finite value).
-    fn min_size(&self) -> Option<usize>;
+    fn node_min_size(&self) -> Option<usize>;
     /// See [`SubTypes::shrink_value`].
-    fn shrink_value(&self) -> Vec<Box<dyn SubValue>>;
+    fn node_shrink_value(&self) -> Vec<Box<dyn SubValue>>;
     /// See [`SubTypes::leaf_rank`].
-    fn leaf_rank(&self) -> Option<u64>;
+    fn node_leaf_rank(&self) -> Option<u64>;
     /// See [`SubTypes::from_leaf_rank`].
-    fn from_leaf_rank(&self, rank: u64) -> Option<Box<dyn SubValue>>;
+    #[allow(clippy::wrong_self_convention)]
+    fn node_from_leaf_rank(&self, rank: u64) -> Option<Box<dyn SubValue>>;
 }
 
 /// The object-safe, mutable face of a [`SubTypes`] value.
 pub trait NodeMut {
     /// Mutable access to child `k` (same numbering as [`Node::children`]).
-    fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>>;
+    fn node_child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>>;
     /// Overwrites this value with `value`, which must be of the same type; hands it back if not.
     fn assign(&mut self, value: Box<dyn SubValue>) -> Result<(), Box<dyn SubValue>>;
 }
@@ -251,19 +260,19 @@ impl Clone for Box<dyn SubValue> {
 }
 
 impl<T: SubTypes> Node for T {
-    fn constructor(&self) -> &'static str {
+    fn node_constructor(&self) -> &'static str {
         SubTypes::constructor(self)
     }
-    fn constructors(&self) -> &'static [&'static str] {
+    fn node_constructors(&self) -> &'static [&'static str] {
         SubTypes::constructors(self)
     }
-    fn shape(&self) -> Shape {
+    fn node_shape(&self) -> Shape {
         SubTypes::shape(self)
     }
-    fn children(&self) -> Children<'_> {
+    fn node_children(&self) -> Children<'_> {
         SubTypes::children(self)
     }
-    fn is_opaque(&self) -> bool {
+    fn node_is_opaque(&self) -> bool {
         SubTypes::is_opaque(self)
     }
     fn value_type(&self) -> TypeId {
@@ -278,28 +287,25 @@ impl<T: SubTypes> Node for T {
     fn fmt_debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self, f)
     }
-    fn generate(&self, g: &mut Gen) -> Box<dyn SubValue> {
+    fn node_generate(&self, g: &mut Gen) -> Box<dyn SubValue> {
         Box::new(T::arbitrary(g))
     }
-    fn min_size(&self) -> Option<usize> {
+    fn node_min_size(&self) -> Option<usize> {
         T::min_size()
     }
-    fn shrink_value(&self) -> Vec<Box<dyn SubValue>> {
-        SubTypes::shrink_value(self)
-            .into_iter()
-            .map(|v| Box::new(v) as Box<dyn SubValue>)
-            .collect()
+    fn node_shrink_value(&self) -> Vec<Box<dyn SubValue>> {
+        SubTypes::shrink_value(self).into_iter().map(|v| Box::new(v) as Box<dyn SubValue>).collect()
     }
-    fn leaf_rank(&self) -> Option<u64> {
+    fn node_leaf_rank(&self) -> Option<u64> {
         SubTypes::leaf_rank(self)
     }
-    fn from_leaf_rank(&self, rank: u64) -> Option<Box<dyn SubValue>> {
+    fn node_from_leaf_rank(&self, rank: u64) -> Option<Box<dyn SubValue>> {
         SubTypes::from_leaf_rank(self, rank).map(|v| Box::new(v) as Box<dyn SubValue>)
     }
 }
 
 impl<T: SubTypes> NodeMut for T {
-    fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
+    fn node_child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
         SubTypes::child_mut(self, k)
     }
     fn assign(&mut self, value: Box<dyn SubValue>) -> Result<(), Box<dyn SubValue>> {
@@ -325,6 +331,81 @@ impl<T: SubTypes> SubValue for T {
     }
     fn as_node_mut(&mut self) -> NodeMutRef<'_> {
         NodeMutRef::Value(self.node_mut())
+    }
+}
+
+macro_rules! short_names {
+    ($($obj:tt)*) => {
+        impl<'a> $($obj)* + 'a {
+            /// The constructor of this value.
+            pub fn constructor(&self) -> &'static str {
+                self.node_constructor()
+            }
+            /// All constructors of this value's type.
+            pub fn constructors(&self) -> &'static [&'static str] {
+                self.node_constructors()
+            }
+            /// How this value prints.
+            pub fn shape(&self) -> Shape {
+                self.node_shape()
+            }
+            /// The direct children.
+            pub fn children(&self) -> Children<'_> {
+                self.node_children()
+            }
+            /// Whether the value is opaque.
+            pub fn is_opaque(&self) -> bool {
+                self.node_is_opaque()
+            }
+            /// A fresh value of this type within `g`'s size and budget.
+            pub fn generate(&self, g: &mut Gen) -> Box<dyn SubValue> {
+                self.node_generate(g)
+            }
+            /// The smallest size of a value of this type.
+            pub fn min_size(&self) -> Option<usize> {
+                self.node_min_size()
+            }
+            /// Simpler values to try in place of this leaf.
+            pub fn shrink_value(&self) -> Vec<Box<dyn SubValue>> {
+                self.node_shrink_value()
+            }
+            /// This leaf's rank (0 is simplest).
+            pub fn leaf_rank(&self) -> Option<u64> {
+                self.node_leaf_rank()
+            }
+            /// The value of this type at `rank`.
+            pub fn from_leaf_rank(&self, rank: u64) -> Option<Box<dyn SubValue>> {
+                self.node_from_leaf_rank(rank)
+            }
+            /// The number of constructors in non-opaque nodes.
+            pub fn size(&self) -> usize {
+                NodeRef::Value(self.as_dyn_node()).size()
+            }
+        }
+    };
+}
+
+short_names!(dyn Node);
+short_names!(dyn SubValue);
+
+trait AsDynNode {
+    fn as_dyn_node(&self) -> &dyn Node;
+}
+impl AsDynNode for dyn Node + '_ {
+    fn as_dyn_node(&self) -> &dyn Node {
+        self
+    }
+}
+impl AsDynNode for dyn SubValue + '_ {
+    fn as_dyn_node(&self) -> &dyn Node {
+        self
+    }
+}
+
+impl<'a> dyn NodeMut + 'a {
+    /// Mutable access to child `k`.
+    pub fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
+        self.node_child_mut(k)
     }
 }
 
@@ -381,9 +462,7 @@ impl<'a> NodeRef<'a> {
     pub fn constructor(self) -> &'static str {
         match self {
             NodeRef::Value(n) => n.constructor(),
-            NodeRef::Suffix(l, start) => {
-                crate::std_impls::list_constructor(start >= l.len())
-            }
+            NodeRef::Suffix(l, start) => crate::std_impls::list_constructor(start >= l.len()),
         }
     }
 
@@ -454,7 +533,7 @@ impl<'a> NodeRef<'a> {
                 continue;
             }
             size += 1;
-            stack.extend(node.children().into_iter().map(|c| c.node));
+            stack.extend(node.children().into_iter().filter(|c| !c.frozen).map(|c| c.node));
         }
         size
     }
@@ -504,4 +583,3 @@ impl<'a> NodeMutRef<'a> {
 pub fn seq_children<'a, T: SubTypes>(items: impl IntoIterator<Item = &'a T>) -> Children<'a> {
     items.into_iter().map(Child::new).collect()
 }
-

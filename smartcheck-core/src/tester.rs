@@ -48,6 +48,14 @@ impl<'a, T: std::fmt::Debug, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P>
         }
     }
 
+    /// Runs the property itself on `value`, without strengthening's exclusion: generalization
+    /// (§5.1, §5.2) makes claims about the property, so a replacement that lands in an earlier
+    /// class of counterexample still fails it.
+    pub fn run_property(&mut self, value: &T) -> Outcome {
+        self.evaluations += 1;
+        property::run(self.prop, value)
+    }
+
     /// The failure of `value` when it fails with the given signature (any failure when
     /// `signature` is `None`); candidates already seen to pass are not run again.
     pub fn fails_as(&mut self, value: &T, signature: Option<&str>) -> Option<Failure> {

@@ -5,12 +5,12 @@
 #![warn(missing_docs)]
 
 pub use smartcheck_core::{
-    check, check_with, generalize, reduce, smart_check, Arbitrary, Args, Child, Children,
+    check, check_with, generalize, reduce, smart_check, Arbitrary, Args, Bfs, Child, Children,
     Counterexample, Failure, Format, Gen, Generalization, ListNode, ListNodeMut, Node, NodeMut,
     NodeMutRef, NodeRef, NotACounterexample, Outcome, PropertyResult, ReplaceError, Report, Shape,
     Status, SubTree, SubTreeNode, SubTypes, SubValue, Verdict,
 };
-pub use smartcheck_core::{render, strengthen};
+pub use smartcheck_core::{persist, render, strengthen, Origin};
 /// `#[derive(Arbitrary)]`: sized random generation for structs and enums.
 pub use smartcheck_derive::Arbitrary;
 /// `#[derive(SubTypes)]`: constructors, size, indexing and replacement of sub-values.
@@ -22,7 +22,7 @@ pub mod __private {
     pub use smartcheck_core::arbitrary::{min_size_of, sum_min_sizes};
     pub use smartcheck_core::derive_support::*;
     pub use smartcheck_core::{
-        Arbitrary, Child, Children, Gen, Node, NodeMut, NodeMutRef, Shape, SubTypes,
+        Arbitrary, Child, Children, Gen, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes,
     };
     pub use std::{option::Option, string::String, vec::Vec};
 }

@@ -1,0 +1,281 @@
+//! Parsing of the `#[smartcheck(...)]` attributes: one namespace, four words.
+//!
+//! Each attribute is parsed into [`Word`]s first; then the place it sits on (a type, a variant
+//! or a field) keeps the words it accepts and reports the others as misplaced, each error on
+//! the offending tokens. Nothing stops at the first error: all are collected in the [`Ctxt`].
+
+use quote::ToTokens;
+use syn::punctuated::Punctuated;
+use syn::{Attribute, Expr, ExprLit, ExprPath, Lit, Meta, Token};
+
+use crate::valid::Ctxt;
+
+/// The attributes of a struct or an enum.
+#[derive(Default)]
+pub struct TypeAttrs {
+    /// `#[smartcheck(opaque)]`: values of the type are opaque leaves.
+    pub opaque: bool,
+}
+
+/// The attributes of an enum variant.
+pub struct VariantAttrs {
+    /// `#[smartcheck(skip)]`: the variant is never generated.
+    pub skip: bool,
+    /// `#[smartcheck(weight = N)]`: relative frequency of the variant (1 when absent).
+    pub weight: u64,
+}
+
+/// The attributes of a field.
+#[derive(Default)]
+pub struct FieldAttrs {
+    /// `#[smartcheck(opaque)]`: the field is frozen (printed, never indexed nor changed).
+    pub opaque: bool,
+    /// `#[smartcheck(with = path)]`: the field's custom generator.
+    pub with: Option<ExprPath>,
+}
+
+/// Where an attribute sits, for what it accepts and for error messages.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// On a struct.
+    Struct,
+    /// On an enum.
+    Enum,
+    /// On an enum variant.
+    Variant,
+    /// On a field.
+    Field,
+}
+
+impl Place {
+    fn noun(self) -> &'static str {
+        match self {
+            Place::Struct => "a struct",
+            Place::Enum => "an enum",
+            Place::Variant => "a variant",
+            Place::Field => "a field",
+        }
+    }
+}
+
+/// One parsed word of a `#[smartcheck(...)]` list, with the tokens it came from.
+struct Word {
+    kind: WordKind,
+    meta: Meta,
+}
+
+enum WordKind {
+    Opaque,
+    Skip,
+    Weight(u64),
+    With(ExprPath),
+}
+
+impl WordKind {
+    fn name(&self) -> &'static str {
+        match self {
+            WordKind::Opaque => "opaque",
+            WordKind::Skip => "skip",
+            WordKind::Weight(_) => "weight",
+            WordKind::With(_) => "with",
+        }
+    }
+
+    /// Where the word belongs, as said in the error for a misplaced one.
+    fn home(&self) -> &'static str {
+        match self {
+            WordKind::Opaque => "a field or to a struct or enum",
+            WordKind::Skip | WordKind::Weight(_) => "an enum variant",
+            WordKind::With(_) => "a field",
+        }
+    }
+
+    fn allowed(&self, place: Place) -> bool {
+        match self {
+            WordKind::Opaque => place != Place::Variant,
+            WordKind::Skip | WordKind::Weight(_) => place == Place::Variant,
+            WordKind::With(_) => place == Place::Field,
+        }
+    }
+
+    fn spelled(&self) -> &'static str {
+        match self {
+            WordKind::Opaque => "#[smartcheck(opaque)]",
+            WordKind::Skip => "#[smartcheck(skip)]",
+            WordKind::Weight(_) => "#[smartcheck(weight = N)]",
+            WordKind::With(_) => "#[smartcheck(with = path)]",
+        }
+    }
+}
+
+/// Parses the attributes of a struct or enum.
+pub fn type_attrs(cx: &Ctxt, attrs: &[Attribute], place: Place) -> TypeAttrs {
+    let mut out = TypeAttrs::default();
+    for word in words(cx, attrs, place) {
+        if let WordKind::Opaque = word.kind {
+            set_once(cx, &mut out.opaque, &word);
+        }
+    }
+    out
+}
+
+/// Parses the attributes of an enum variant.
+pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
+    let mut skip = false;
+    let mut weight: Option<u64> = None;
+    let mut weight_meta = None;
+    for word in words(cx, attrs, Place::Variant) {
+        match word.kind {
+            WordKind::Skip => set_once(cx, &mut skip, &word),
+            WordKind::Weight(w) => {
+                if weight.is_some() {
+                    cx.error_spanned_by(&word.meta, "duplicate `weight` attribute");
+                }
+                weight = Some(w);
+                weight_meta = Some(word.meta);
+            }
+            WordKind::Opaque | WordKind::With(_) => {}
+        }
+    }
+    if let (true, Some(meta)) = (skip, &weight_meta) {
+        cx.error_spanned_by(
+            meta,
+            "a `skip`ped variant is never generated: its `weight` would have no effect",
+        );
+    }
+    VariantAttrs { skip, weight: weight.unwrap_or(1) }
+}
+
+/// Parses the attributes of a field.
+pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
+    let mut out = FieldAttrs::default();
+    for word in words(cx, attrs, Place::Field) {
+        match word.kind {
+            WordKind::Opaque => set_once(cx, &mut out.opaque, &word),
+            WordKind::With(path) => {
+                if out.with.is_some() {
+                    cx.error_spanned_by(&word.meta, "duplicate `with` attribute");
+                }
+                out.with = Some(path);
+            }
+            WordKind::Skip | WordKind::Weight(_) => {}
+        }
+    }
+    out
+}
+
+fn set_once(cx: &Ctxt, flag: &mut bool, word: &Word) {
+    if *flag {
+        let msg = format!("duplicate `{}` attribute", word.kind.name());
+        cx.error_spanned_by(&word.meta, msg);
+    }
+    *flag = true;
+}
+
+/// The words of every `#[smartcheck(...)]` attribute in `attrs` that belong at `place`;
+/// unknown, malformed and misplaced words are reported and left out.
+fn words(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Vec<Word> {
+    let mut out = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("smartcheck")) {
+        let list = match &attr.meta {
+            Meta::List(list) => list,
+            other => {
+                cx.error_spanned_by(
+                    other,
+                    "expected `#[smartcheck(...)]`, like `#[smartcheck(opaque)]`",
+                );
+                continue;
+            }
+        };
+        let metas = match list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) {
+            Ok(metas) => metas,
+            Err(err) => {
+                cx.syn_error(err);
+                continue;
+            }
+        };
+        for meta in metas {
+            let Some(kind) = word(cx, &meta) else {
+                continue;
+            };
+            if kind.allowed(place) {
+                out.push(Word { kind, meta });
+            } else {
+                let msg = format!(
+                    "`{}` applies to {}, not to {}",
+                    kind.spelled(),
+                    kind.home(),
+                    place.noun()
+                );
+                cx.error_spanned_by(&meta, msg);
+            }
+        }
+    }
+    out
+}
+
+const EXPECTED: &str = "expected `opaque`, `skip`, `weight = N` or `with = path`";
+
+/// Parses one word; reports and returns `None` when it is unknown or malformed.
+fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
+    let path = meta.path();
+    let Some(name) = path.get_ident().map(|i| i.to_string()) else {
+        let msg = format!("unknown smartcheck attribute `{}`: {EXPECTED}", tokens(path));
+        cx.error_spanned_by(path, msg);
+        return None;
+    };
+    match name.as_str() {
+        "opaque" | "skip" => {
+            if let Meta::Path(_) = meta {
+                Some(if name == "opaque" { WordKind::Opaque } else { WordKind::Skip })
+            } else {
+                cx.error_spanned_by(meta, format!("`{name}` takes no value: write `{name}`"));
+                None
+            }
+        }
+        "weight" => match value(cx, meta, "weight = 3")? {
+            Expr::Lit(ExprLit { lit: Lit::Int(lit), .. }) => match lit.base10_parse::<u64>() {
+                Ok(w) => Some(WordKind::Weight(w)),
+                Err(_) => {
+                    cx.error_spanned_by(lit, "a weight is a whole number from 0 to u64::MAX");
+                    None
+                }
+            },
+            other => {
+                cx.error_spanned_by(other, "expected a whole number, like `weight = 3`");
+                None
+            }
+        },
+        "with" => match value(cx, meta, "with = my_generator")? {
+            Expr::Path(path) => Some(WordKind::With(path.clone())),
+            other => {
+                cx.error_spanned_by(
+                    other,
+                    "expected the path of a function `fn(&mut Gen) -> FieldType`, like \
+                     `with = my_generator`",
+                );
+                None
+            }
+        },
+        _ => {
+            cx.error_spanned_by(path, format!("unknown smartcheck attribute `{name}`: {EXPECTED}"));
+            None
+        }
+    }
+}
+
+/// The value of `name = value`; reports and returns `None` for any other form.
+fn value<'m>(cx: &Ctxt, meta: &'m Meta, example: &str) -> Option<&'m Expr> {
+    match meta {
+        Meta::NameValue(nv) => Some(&nv.value),
+        _ => {
+            let name = tokens(meta.path());
+            cx.error_spanned_by(meta, format!("`{name}` takes a value: write `{example}`"));
+            None
+        }
+    }
+}
+
+fn tokens(t: &impl ToTokens) -> String {
+    t.to_token_stream().to_string().replace(' ', "")
+}

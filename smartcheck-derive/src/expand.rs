@@ -1,0 +1,466 @@
+//! Token generation for `#[derive(SubTypes)]` and `#[derive(Arbitrary)]`.
+//!
+//! Generated code sits in `const _: () = { ... };`, is marked `#[automatically_derived]` and
+//! names everything by absolute path (`::smartcheck::__private::...`, `::core::...`), so that
+//! it compiles in any user crate, under `#![deny(warnings)]` too. The calls that need a field's
+//! type to implement a trait carry that type's span, so that a missing impl is reported on the
+//! field. Arbitrary's logic lives in `smartcheck::__private` (the core's `derive_support`);
+//! what is generated here is only the per-type data: names, costs, weights and fields.
+
+use std::collections::BTreeSet;
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::visit::{self, Visit};
+use syn::{DeriveInput, Generics, Ident, Type, TypePath, WherePredicate};
+
+use crate::ast::{Constructor, Field, Input, Style};
+use crate::fallback;
+use crate::valid::{self, Ctxt};
+
+/// Which derive is being expanded.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Derive {
+    /// `#[derive(SubTypes)]`.
+    SubTypes,
+    /// `#[derive(Arbitrary)]`.
+    Arbitrary,
+}
+
+/// Expands one derive on `node`: the impl, or on error the errors and a stub impl.
+pub fn derive(node: &DeriveInput, derive: Derive) -> TokenStream {
+    let cx = Ctxt::default();
+    let input = Input::from_syn(&cx, node);
+    if let Some(input) = &input {
+        valid::check(&cx, input, derive);
+    }
+    if let Err(error) = cx.check() {
+        return fallback::expand(node, derive, &error);
+    }
+    // `from_syn` returns `None` only after recording an error, handled just above.
+    let Some(input) = input else {
+        return TokenStream::new();
+    };
+    match derive {
+        Derive::SubTypes => subtypes(&input),
+        Derive::Arbitrary => arbitrary(&input),
+    }
+}
+
+/// The path of the facade's private module.
+fn private() -> TokenStream {
+    quote!(::smartcheck::__private)
+}
+
+/// Wraps impls in the `const _` block every derive emits.
+fn wrap(impls: TokenStream) -> TokenStream {
+    quote! {
+        const _: () = {
+            #impls
+        };
+    }
+}
+
+/// A span at `tokens`' place that resolves names as the macro does: errors point at the
+/// field's type, and the user's lints do not look into the generated paths.
+fn at(tokens: &impl Spanned) -> Span {
+    Span::call_site().located_at(tokens.span())
+}
+
+// -------------------------------------------------------------------------------------------
+// SubTypes
+
+/// The `SubTypes` impl: constructor names and shape, then one child per field. A type marked
+/// `#[smartcheck(opaque)]` is an atom instead: no children, `is_opaque` true.
+fn subtypes(input: &Input) -> TokenStream {
+    let p = private();
+    let ident = input.ident;
+    let names = input.constructors.iter().map(|c| &c.name);
+    let all_fields = input.constructors.iter().flat_map(|c| &c.fields);
+    let (methods, bound) = if input.attrs.opaque {
+        let methods = quote! {
+            fn shape(&self) -> #p::Shape {
+                #p::Shape::Atom
+            }
+            fn is_opaque(&self) -> ::core::primitive::bool {
+                true
+            }
+        };
+        (methods, quote!(#p::Arbitrary + ::core::clone::Clone + ::core::fmt::Debug))
+    } else {
+        let methods = [shape(input), children(input), child_mut(input)];
+        (quote!(#(#methods)*), quote!(#p::SubTypes))
+    };
+    let generics = with_bounds(input.generics, all_fields, &bound);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let constructor = dispatch(input, |c| {
+        let name = &c.name;
+        (Bind::Nothing, quote!(#name))
+    });
+    wrap(quote! {
+        #[automatically_derived]
+        impl #impl_generics #p::SubTypes for #ident #ty_generics #where_clause {
+            fn constructor(&self) -> &'static ::core::primitive::str {
+                #constructor
+            }
+            fn constructors(&self) -> &'static [&'static ::core::primitive::str] {
+                &[#(#names),*]
+            }
+            #methods
+        }
+    })
+}
+
+/// `shape`: unit, tuple, or named with the fields' names as written (without `r#`).
+fn shape(input: &Input) -> TokenStream {
+    let p = private();
+    let body = dispatch(input, |c| {
+        let shape = match c.style {
+            Style::Unit => quote!(#p::Shape::Unit),
+            Style::Tuple => quote!(#p::Shape::Tuple),
+            Style::Named => {
+                let names = c.fields.iter().filter_map(|f| f.name.as_ref());
+                quote!(#p::Shape::Struct(&[#(#names),*]))
+            }
+        };
+        (Bind::Nothing, shape)
+    });
+    quote! {
+        fn shape(&self) -> #p::Shape {
+            #body
+        }
+    }
+}
+
+/// `children`: one `Child` per field, frozen for `#[smartcheck(opaque)]` fields. Left to the
+/// trait's default when no constructor has a field.
+fn children(input: &Input) -> TokenStream {
+    if !has_fields(input) {
+        return TokenStream::new();
+    }
+    let p = private();
+    let body = dispatch(input, |c| {
+        if c.fields.is_empty() {
+            return (Bind::Nothing, quote!(#p::Children::new()));
+        }
+        let children = c.fields.iter().map(|f| {
+            let (ty, binding, frozen) = (f.ty, &f.binding, f.attrs.opaque);
+            // `Child::new` / `Child::frozen`, spelled out so that a field type without
+            // `SubTypes` fails the same `<F as SubTypes>` path as in `child_mut`, and rustc
+            // reports it once.
+            let node = quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node(#binding));
+            quote!(#p::Child { node: #p::NodeRef::Value(#node), frozen: #frozen })
+        });
+        (Bind::Fields, quote!(::core::iter::FromIterator::from_iter([#(#children),*])))
+    });
+    quote! {
+        fn children(&self) -> #p::Children<'_> {
+            #body
+        }
+    }
+}
+
+/// `child_mut`: the k-th field, numbered as in `children` (frozen fields included).
+fn child_mut(input: &Input) -> TokenStream {
+    if !has_fields(input) {
+        return TokenStream::new();
+    }
+    let p = private();
+    let none = quote!(::core::option::Option::None);
+    let body = dispatch(input, |c| {
+        if c.fields.is_empty() {
+            return (Bind::Nothing, none.clone());
+        }
+        let arms = c.fields.iter().enumerate().map(|(k, f)| {
+            let (ty, binding) = (f.ty, &f.binding);
+            let node = quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node_mut(#binding));
+            quote!(#k => ::core::option::Option::Some(#p::NodeMutRef::Value(#node)),)
+        });
+        (Bind::Fields, quote!(match __k { #(#arms)* _ => #none, }))
+    });
+    quote! {
+        fn child_mut(
+            &mut self,
+            __k: ::core::primitive::usize,
+        ) -> ::core::option::Option<#p::NodeMutRef<'_>> {
+            #body
+        }
+    }
+}
+
+fn has_fields(input: &Input) -> bool {
+    input.constructors.iter().any(|c| !c.fields.is_empty())
+}
+
+// -------------------------------------------------------------------------------------------
+// Arbitrary
+
+/// The `Arbitrary` impl: pick a generatable constructor that fits the budget, by weight, then
+/// split what the budget leaves among its fields (`derive_support` holds the logic; this emits
+/// the per-type data). A type with one generatable constructor skips the pick, but still
+/// panics, naming the type, when that constructor has no finite value.
+///
+/// `min_size` counts constructors as if the type were not opaque, even when it is (an opaque
+/// value's own size is 0): an overestimate that keeps the budget decreasing, and so generation
+/// terminating, through recursive opaque types.
+fn arbitrary(input: &Input) -> TokenStream {
+    let p = private();
+    let ident = input.ident;
+    let generatable: Vec<&Constructor> =
+        input.constructors.iter().filter(|c| c.generatable()).collect();
+    let mins: Vec<Ident> = (0..generatable.len()).map(|i| format_ident!("__mins{}", i)).collect();
+    let min_defs = generatable.iter().zip(&mins).map(|(c, m)| {
+        let n = c.fields.len();
+        let field_mins = field_min_sizes(c);
+        quote!(let #m: [::core::option::Option<::core::primitive::usize>; #n] = [#(#field_mins),*];)
+    });
+    let choose = choose(&input.name, &generatable, &mins);
+    let min_costs = generatable.iter().map(|c| {
+        let field_mins = field_min_sizes(c);
+        quote!(#p::constructor_cost(&[#(#field_mins),*]))
+    });
+    let fields = generatable.iter().flat_map(|c| &c.fields);
+    let generics = with_bounds(input.generics, fields, &quote!(#p::Arbitrary));
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    wrap(quote! {
+        #[automatically_derived]
+        impl #impl_generics #p::Arbitrary for #ident #ty_generics #where_clause {
+            fn arbitrary(__g: &mut #p::Gen) -> Self {
+                #p::grow(|| {
+                    #(#min_defs)*
+                    #choose
+                })
+            }
+            fn min_size() -> ::core::option::Option<::core::primitive::usize> {
+                #p::type_min_size::<Self, _>(|| [#(#min_costs),*])
+            }
+        }
+    })
+}
+
+/// Picks one of the `generatable` constructors and builds it; `mins` names the locals that
+/// hold each one's fields' smallest sizes.
+fn choose(type_name: &str, generatable: &[&Constructor], mins: &[Ident]) -> TokenStream {
+    let p = private();
+    let costs = mins.iter().map(|m| quote!(#p::constructor_cost(&#m)));
+    let builds: Vec<TokenStream> = generatable.iter().zip(mins).map(|(c, m)| build(c, m)).collect();
+    let Some((last, rest)) = builds.split_last() else {
+        return TokenStream::new(); // valid::check rejects a type with nothing to generate
+    };
+    if rest.is_empty() {
+        let mins = &mins[0];
+        return quote! {
+            #p::require_finite(#type_name, #p::constructor_cost(&#mins));
+            #last
+        };
+    }
+    let weights = generatable.iter().map(|c| c.attrs.weight);
+    let indexes = 0..rest.len();
+    quote! {
+        match #p::pick_variant(__g, #type_name, &[#((#weights, #costs)),*]) {
+            #(#indexes => #rest,)*
+            _ => #last,
+        }
+    }
+}
+
+/// `<F as Arbitrary>::min_size()` for each field, spanned at the field's type.
+fn field_min_sizes<'a>(c: &'a Constructor) -> impl Iterator<Item = TokenStream> + 'a {
+    let p = private();
+    c.fields.iter().map(move |f| {
+        let ty = f.ty;
+        quote_spanned!(at(ty)=> <#ty as #p::Arbitrary>::min_size())
+    })
+}
+
+/// Builds constructor `c`: each field from its share of the budget, the shares of a
+/// constructor whose fields' smallest sizes are in the local `mins`.
+fn build(c: &Constructor, mins: &Ident) -> TokenStream {
+    let p = private();
+    let path = &c.path;
+    if c.fields.is_empty() {
+        return quote!(#path {});
+    }
+    let fields = c.fields.iter().enumerate().map(|(i, f)| {
+        let member = &f.member;
+        (member, generate_field(f, i))
+    });
+    let (members, values): (Vec<_>, Vec<_>) = fields.unzip();
+    quote!({
+        let __budgets = #p::field_budgets(__g, &#mins);
+        #path { #(#members: #values),* }
+    })
+}
+
+/// Generates field `i` from its budget: with its type's `Arbitrary` impl (an error on the type
+/// when there is none), or with its `with` function (an error on the path when the function
+/// does not fit).
+fn generate_field(f: &Field, i: usize) -> TokenStream {
+    let p = private();
+    let ty = f.ty;
+    match &f.attrs.with {
+        Some(with) => {
+            quote_spanned!(with.span()=> #p::field_with::<#ty>(__g, __budgets[#i], #with))
+        }
+        None => quote_spanned!(at(ty)=> #p::field::<#ty>(__g, __budgets[#i])),
+    }
+}
+
+// -------------------------------------------------------------------------------------------
+// Shared
+
+/// What an arm of [`dispatch`] needs from the value.
+enum Bind {
+    /// Nothing: the arm only looks at which constructor it is.
+    Nothing,
+    /// Every field, each bound to its `binding`.
+    Fields,
+}
+
+/// `match self { Constructor { .. } => body, ... }` for an enum; for a struct, the one body,
+/// after a `let` binding the fields when it needs them.
+fn dispatch(input: &Input, arm: impl Fn(&Constructor) -> (Bind, TokenStream)) -> TokenStream {
+    let arms = input.constructors.iter().map(|c| (c, arm(c)));
+    if input.is_enum {
+        let arms = arms.map(|(c, (bind, body))| {
+            let pattern = pattern(c, bind);
+            quote!(#pattern => #body,)
+        });
+        return quote!(match self { #(#arms)* });
+    }
+    let arms: Vec<_> = arms.collect();
+    match &arms[..] {
+        [(c, (Bind::Fields, body))] => {
+            let pattern = pattern(c, Bind::Fields);
+            quote!({
+                let #pattern = self;
+                #body
+            })
+        }
+        [(_, (Bind::Nothing, body))] => body.clone(),
+        _ => TokenStream::new(),
+    }
+}
+
+/// A pattern for constructor `c`, binding its fields or not (`Name { .. }` matches unit, tuple
+/// and named constructors alike; so does `Name { 0: a, 1: b }` for a tuple one).
+fn pattern(c: &Constructor, bind: Bind) -> TokenStream {
+    let path = &c.path;
+    match bind {
+        Bind::Nothing => quote!(#path { .. }),
+        Bind::Fields => {
+            let fields = c.fields.iter().map(|f| {
+                let (member, binding) = (&f.member, &f.binding);
+                quote!(#member: #binding)
+            });
+            quote!(#path { #(#fields),* })
+        }
+    }
+}
+
+/// `generics` with `bound` on each type parameter the fields use, and on each associated type
+/// (`T::Item`) they name, as serde does: parameters the fields do not mention get no bound.
+fn with_bounds<'a>(
+    generics: &Generics,
+    fields: impl IntoIterator<Item = &'a Field<'a>>,
+    bound: &TokenStream,
+) -> Generics {
+    let params: BTreeSet<Ident> = generics.type_params().map(|t| t.ident.clone()).collect();
+    let mut uses = TypeParamUses { params: &params, used: BTreeSet::new(), associated: Vec::new() };
+    for field in fields {
+        uses.visit_type(field.ty);
+    }
+    let mut generics = generics.clone();
+    let used: Vec<Ident> =
+        generics.type_params().map(|t| t.ident.clone()).filter(|t| uses.used.contains(t)).collect();
+    let predicates = generics.make_where_clause();
+    for param in used {
+        predicates.predicates.push(syn::parse_quote!(#param: #bound));
+    }
+    for ty in uses.associated {
+        let predicate: WherePredicate = syn::parse_quote!(#ty: #bound);
+        predicates.predicates.push(predicate);
+    }
+    generics
+}
+
+/// Which type parameters a field type uses: bare (`T`, in `Box<T>`) or through an associated
+/// type (`T::Item`, `<T as Tr>::Item`), which is bounded as a whole.
+struct TypeParamUses<'p> {
+    params: &'p BTreeSet<Ident>,
+    used: BTreeSet<Ident>,
+    associated: Vec<Type>,
+}
+
+impl TypeParamUses<'_> {
+    /// Records an associated type to bound, once.
+    fn associate(&mut self, ty: &TypePath) {
+        let ty = Type::Path(ty.clone());
+        if !self.associated.contains(&ty) {
+            self.associated.push(ty);
+        }
+    }
+
+    fn mentions_param(&self, ty: &Type) -> bool {
+        let mut inner =
+            TypeParamUses { params: self.params, used: BTreeSet::new(), associated: Vec::new() };
+        inner.visit_type(ty);
+        !inner.used.is_empty() || !inner.associated.is_empty()
+    }
+}
+
+impl<'ast> Visit<'ast> for TypeParamUses<'_> {
+    fn visit_type_path(&mut self, ty: &'ast TypePath) {
+        if let Some(qself) = &ty.qself {
+            if self.mentions_param(&qself.ty) {
+                self.associate(ty);
+                return;
+            }
+        } else if ty.path.leading_colon.is_none() {
+            if let Some(first) = ty.path.segments.first() {
+                if self.params.contains(&first.ident) {
+                    if ty.path.segments.len() == 1 {
+                        self.used.insert(first.ident.clone());
+                    } else {
+                        self.associate(ty);
+                    }
+                    return;
+                }
+            }
+        }
+        visit::visit_type_path(self, ty);
+    }
+
+    fn visit_macro(&mut self, _: &'ast syn::Macro) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use quote::ToTokens;
+
+    use super::*;
+
+    fn bounds(src: &str) -> String {
+        let node: DeriveInput = syn::parse_str(src).expect("test input parses");
+        let cx = Ctxt::default();
+        let input = Input::from_syn(&cx, &node).expect("a struct or enum");
+        let fields = input.constructors.iter().flat_map(|c| &c.fields);
+        let generics = with_bounds(input.generics, fields, &quote!(Tr));
+        let where_clause = generics.where_clause.expect("a where clause");
+        where_clause.predicates.to_token_stream().to_string().replace(' ', "")
+    }
+
+    #[test]
+    fn bounds_only_the_parameters_fields_use() {
+        let src = "struct S<A, B, C: Family> where A: Clone { a: Box<A>, c: Vec<C::Item>, \
+                   d: Option<C::Item>, e: <A as Family>::Item, m: std::marker::PhantomData<u8> }";
+        assert_eq!(bounds(src), "A:Clone,A:Tr,C::Item:Tr,<AasFamily>::Item:Tr");
+    }
+
+    #[test]
+    fn recursive_fields_bound_the_parameter_not_the_type() {
+        assert_eq!(bounds("enum T<A> { L(A), B(Box<T<A>>, Box<T<A>>) }"), "A:Tr");
+        assert_eq!(bounds("struct P<A, B> { a: u8, b: other::A }"), "");
+    }
+}

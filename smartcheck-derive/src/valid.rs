@@ -1,0 +1,225 @@
+//! What the derives reject, as spanned errors collected and reported together (serde's Ctxt).
+//!
+//! Shared by both derives (their messages are identical, so that rustc shows each once when a
+//! type derives both): unions, empty enums, lifetime parameters, and attribute errors (those
+//! come from [`crate::attr`]). `#[derive(Arbitrary)]` alone also rejects types it could never
+//! generate a value of: an enum whose variants are all skipped or of weight 0, and a type that
+//! visibly contains itself in every generatable constructor. Mutual recursion without a base
+//! case is not visible syntactically; generation panics on it at run time, naming the type.
+
+use std::cell::RefCell;
+use std::fmt::Display;
+
+use quote::ToTokens;
+use syn::{GenericArgument, PathArguments, Type};
+
+use crate::ast::Input;
+use crate::expand::Derive;
+
+/// Collects errors so that all of them are reported at once.
+#[derive(Default)]
+pub struct Ctxt {
+    errors: RefCell<Vec<syn::Error>>,
+}
+
+impl Ctxt {
+    /// Records an error spanning `tokens`.
+    pub fn error_spanned_by(&self, tokens: impl ToTokens, message: impl Display) {
+        self.errors.borrow_mut().push(syn::Error::new_spanned(tokens, message));
+    }
+
+    /// Records a parse error.
+    pub fn syn_error(&self, error: syn::Error) {
+        self.errors.borrow_mut().push(error);
+    }
+
+    /// All recorded errors as one, or `Ok` when there are none.
+    pub fn check(self) -> syn::Result<()> {
+        let mut errors = self.errors.into_inner().into_iter();
+        let Some(mut first) = errors.next() else {
+            return Ok(());
+        };
+        for error in errors {
+            first.combine(error);
+        }
+        Err(first)
+    }
+}
+
+/// Checks `input` for what `derive` cannot handle, recording each problem in `cx`.
+pub fn check(cx: &Ctxt, input: &Input, derive: Derive) {
+    check_lifetimes(cx, input);
+    if input.is_enum && input.constructors.is_empty() {
+        let msg = format!(
+            "smartcheck: enum `{}` has no variants, so it has no values to generate or reduce",
+            input.name
+        );
+        cx.error_spanned_by(input.ident, msg);
+        return;
+    }
+    if derive == Derive::Arbitrary {
+        check_generatable(cx, input);
+    }
+}
+
+fn check_lifetimes(cx: &Ctxt, input: &Input) {
+    for param in input.generics.lifetimes() {
+        let msg = format!(
+            "smartcheck: `{}` has a lifetime parameter `{}`, but smartcheck values must be \
+             `'static` (they are cloned, boxed and stored as `dyn Any`); use owned data instead",
+            input.name, param.lifetime
+        );
+        cx.error_spanned_by(param, msg);
+    }
+}
+
+/// An enum needs a variant that can be generated, and some generatable constructor must not
+/// contain the type itself.
+fn check_generatable(cx: &Ctxt, input: &Input) {
+    let generatable: Vec<_> = input.constructors.iter().filter(|c| c.generatable()).collect();
+    if generatable.is_empty() {
+        let msg = format!(
+            "smartcheck: every variant of `{}` is skipped or has weight 0, so \
+             `#[derive(Arbitrary)]` cannot generate any value",
+            input.name
+        );
+        cx.error_spanned_by(input.ident, msg);
+        return;
+    }
+    let mut weights = generatable.iter().map(|c| c.attrs.weight);
+    if weights.try_fold(0u64, u64::checked_add).is_none() {
+        let msg = format!(
+            "smartcheck: the weights of `{}`'s variants add up to more than u64::MAX",
+            input.name
+        );
+        cx.error_spanned_by(input.ident, msg);
+    }
+    let all_recursive =
+        generatable.iter().all(|c| c.fields.iter().any(|f| names_itself(input, f.ty)));
+    if all_recursive {
+        let (what, fix) = if input.is_enum {
+            ("every generatable variant", "add a variant without one, or put the recursion")
+        } else {
+            ("the struct", "put the recursion")
+        };
+        let msg = format!(
+            "smartcheck: `{name}` has no finite value: {what} contains a `{name}` again; {fix} \
+             inside an `Option` or a `Vec`",
+            name = input.name
+        );
+        cx.error_spanned_by(input.ident, msg);
+    }
+}
+
+/// True when every value of type `ty` contains a value of the input's type, as far as the
+/// syntax shows: the type itself (by name or `Self`), possibly inside `Box`, `Rc`, `Arc`, a
+/// tuple, or an array of literal non-zero length. `Vec`, `Option` and anything else count as a
+/// way out.
+fn names_itself(input: &Input, ty: &Type) -> bool {
+    match ty {
+        Type::Paren(inner) => names_itself(input, &inner.elem),
+        Type::Group(inner) => names_itself(input, &inner.elem),
+        Type::Tuple(tuple) => tuple.elems.iter().any(|t| names_itself(input, t)),
+        Type::Array(array) => {
+            let nonempty = match &array.len {
+                syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(n), .. }) => {
+                    n.base10_parse::<u64>().is_ok_and(|n| n > 0)
+                }
+                _ => false,
+            };
+            nonempty && names_itself(input, &array.elem)
+        }
+        Type::Path(path) if path.qself.is_none() && path.path.leading_colon.is_none() => {
+            let segments = &path.path.segments;
+            let Some(last) = segments.last() else {
+                return false;
+            };
+            if segments.len() == 1 && (last.ident == "Self" || last.ident == *input.ident) {
+                return true;
+            }
+            const WRAPPERS: [&str; 3] = ["Box", "Rc", "Arc"];
+            if !WRAPPERS.iter().any(|w| last.ident == w) {
+                return false;
+            }
+            match &last.arguments {
+                PathArguments::AngleBracketed(args) if args.args.len() == 1 => {
+                    match &args.args[0] {
+                        GenericArgument::Type(inner) => names_itself(input, inner),
+                        _ => false,
+                    }
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use syn::DeriveInput;
+
+    use super::*;
+
+    /// The messages of every error `derive` reports on `src`.
+    fn errors(src: &str, derive: Derive) -> Vec<String> {
+        let node: DeriveInput = syn::parse_str(src).expect("test input parses");
+        let cx = Ctxt::default();
+        if let Some(input) = Input::from_syn(&cx, &node) {
+            check(&cx, &input, derive);
+        }
+        match cx.check() {
+            Ok(()) => Vec::new(),
+            Err(error) => error.into_iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    fn no_finite_value(src: &str) -> bool {
+        let errors = errors(src, Derive::Arbitrary);
+        errors.iter().any(|e| e.contains("has no finite value"))
+    }
+
+    #[test]
+    fn recursion_without_a_way_out_is_rejected() {
+        assert!(no_finite_value("enum S { A(Box<S>), B(u8, Box<Self>) }"));
+        assert!(no_finite_value("struct S { next: std::rc::Rc<S> }"));
+        assert!(no_finite_value("struct S { pair: (u8, Box<Box<S>>) }"));
+        assert!(no_finite_value("struct S { two: [Box<S>; 2] }"));
+        assert!(no_finite_value("enum S { A(Box<S>), #[smartcheck(skip)] B }"));
+    }
+
+    #[test]
+    fn any_way_out_is_accepted() {
+        assert!(!no_finite_value("enum S { A(Box<S>), B }"));
+        assert!(!no_finite_value("struct S { kids: Vec<S> }"));
+        assert!(!no_finite_value("struct S { next: Option<Box<S>> }"));
+        assert!(!no_finite_value("struct S { none: [Box<S>; 0] }"));
+        assert!(!no_finite_value("struct S { other: other::S }"));
+        // `#[derive(SubTypes)]` does not generate, so it does not care.
+        assert!(errors("struct S { next: Box<S> }", Derive::SubTypes).is_empty());
+    }
+
+    #[test]
+    fn all_errors_are_reported_at_once() {
+        let src = "#[smartcheck(skip)] enum E<'a> { #[smartcheck(weight = \"x\")] A(&'a u8), \
+                   B(#[smartcheck(weight = 2, nonsense)] u8) }";
+        let errors = errors(src, Derive::SubTypes);
+        assert_eq!(errors.len(), 5, "{errors:#?}");
+        assert!(errors[0].contains("applies to an enum variant, not to an enum"));
+        assert!(errors[1].contains("expected a whole number"));
+        assert!(errors[2].contains("applies to an enum variant, not to a field"));
+        assert!(errors[3].contains("unknown smartcheck attribute `nonsense`"));
+        assert!(errors[4].contains("lifetime parameter `'a`"));
+    }
+
+    #[test]
+    fn unions_empty_enums_and_unbuildable_enums_are_rejected() {
+        assert!(errors("union U { a: u8 }", Derive::SubTypes)[0].contains("`U` is a union"));
+        assert!(errors("enum E {}", Derive::SubTypes)[0].contains("has no variants"));
+        let skipped = "enum E { #[smartcheck(skip)] A, #[smartcheck(weight = 0)] B }";
+        assert!(errors(skipped, Derive::SubTypes).is_empty());
+        assert!(errors(skipped, Derive::Arbitrary)[0].contains("every variant of `E` is skipped"));
+        let heavy = "enum E { #[smartcheck(weight = 18446744073709551615)] A, B }";
+        assert!(errors(heavy, Derive::Arbitrary)[0].contains("add up to more than u64::MAX"));
+    }
+}

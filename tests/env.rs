@@ -1,0 +1,30 @@
+//! `check` honours SMARTCHECK_SEED, SMARTCHECK_TESTS and SMARTCHECK_ROUNDS. In its own test
+//! binary with one test, because it sets process-wide environment variables.
+
+use smartcheck::Args;
+
+#[test]
+fn environment_overrides_args() {
+    std::env::set_var("SMARTCHECK_PERSIST", "0"); // failures here are on purpose
+    std::env::set_var("SMARTCHECK_SEED", "0x2a");
+    std::env::set_var("SMARTCHECK_TESTS", "7");
+    std::env::set_var("SMARTCHECK_ROUNDS", "1");
+    let args = Args::default().with_env().expect("valid variables");
+    assert_eq!(args.seed, Some(42));
+    assert_eq!(args.tests, 7);
+    assert_eq!(args.rounds, 1);
+
+    let caught = std::panic::catch_unwind(|| smartcheck::check(|v: &Vec<u8>| v.len() < 3));
+    let text = caught.expect_err("fails").downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(text.contains("seed 0x2a (rerun: SMARTCHECK_SEED=0x2a)"), "{text}");
+
+    // A property that passes: check runs exactly SMARTCHECK_TESTS tests and does not panic.
+    smartcheck::check(|_: &u8| true);
+
+    std::env::set_var("SMARTCHECK_TESTS", "many");
+    let err = Args::default().with_env().expect_err("not a number");
+    assert_eq!(err, "SMARTCHECK_TESTS=\"many\" is not a number");
+    for var in ["SMARTCHECK_SEED", "SMARTCHECK_TESTS", "SMARTCHECK_ROUNDS"] {
+        std::env::remove_var(var);
+    }
+}
