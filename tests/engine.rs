@@ -3,7 +3,7 @@
 
 use smartcheck::{reduce, smart_check, Arbitrary, Args, Failure, Format, SubTypes, Verdict};
 use smartcheck_tests::bound5;
-use smartcheck_tests::calculator::{self, eval, prop_div, Exp};
+use smartcheck_tests::calculator::{self, prop_div, Exp};
 
 fn seeded(seed: u64) -> Args {
     Args { seed: Some(seed), ..Args::default() }
@@ -75,11 +75,13 @@ fn depth(t: &Tree) -> usize {
     deepest
 }
 
+type TreeProperty = Box<dyn Fn(&Tree) -> bool>;
+
 #[test]
 fn reported_counterexamples_fail_when_rerun() {
     for seed in 0..30 {
         let args = seeded(seed);
-        let props: Vec<Box<dyn Fn(&Tree) -> bool>> = vec![
+        let props: Vec<TreeProperty> = vec![
             Box::new(|t| depth(t) < 4),
             Box::new(|t| !matches!(t, Tree::Node(_, v, _) if v.len() > 2)),
             Box::new(|t| format!("{t:?}").len() < 60),

@@ -4,6 +4,7 @@
 
 use smartcheck::persist::Store;
 
+#[allow(clippy::ptr_arg)] // a property of `Vec<u8>` takes `&Vec<u8>`
 fn failing(v: &Vec<u8>) -> bool {
     v.iter().all(|&x| x < 200)
 }

@@ -134,7 +134,12 @@ pub fn size_capped(node: NodeRef<'_>, cap: usize) -> usize {
 }
 
 /// A random value of `node`'s type strictly smaller than `bound`, or `None` when there is none.
-pub fn generate_below(node: NodeRef<'_>, bound: usize, gen: &mut Gen, size: usize) -> Option<Box<dyn SubValue>> {
+pub fn generate_below(
+    node: NodeRef<'_>,
+    bound: usize,
+    gen: &mut Gen,
+    size: usize,
+) -> Option<Box<dyn SubValue>> {
     let type_node = node.type_node();
     let min = type_node.min_size()?;
     if min >= bound {
@@ -182,7 +187,9 @@ fn chain<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(r: &mut Reducer<'_, '_,
 }
 
 /// The paper's `reduceOpt` (Figure 4).
-fn subvalues<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(r: &mut Reducer<'_, '_, T, P>) -> bool {
+fn subvalues<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
     let mut progress = false;
     'restart: loop {
         let cex = r.current.clone();
@@ -376,7 +383,9 @@ fn search_rank<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 
 /// Lowers pairs of leaves of one type to their simplest values together, for failures that
 /// need two leaves to agree (`Add(C(1), C(-1))`).
-fn leaf_pairs<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(r: &mut Reducer<'_, '_, T, P>) -> bool {
+fn leaf_pairs<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
     const MOST: usize = 16;
     let root = r.current.clone();
     let root = NodeRef::Value(root.node());
@@ -417,7 +426,9 @@ fn leaf_pairs<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(r: &mut Reducer<'_
 
 /// Normalises: swaps two leaves of one type when the earlier is further from simplest than the
 /// later (`[1, 0]` becomes `[0, 1]`), so equal-sized results come out the same run after run.
-fn leaf_order<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(r: &mut Reducer<'_, '_, T, P>) -> bool {
+fn leaf_order<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
     const MOST: usize = 32;
     let root = r.current.clone();
     let root = NodeRef::Value(root.node());

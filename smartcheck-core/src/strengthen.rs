@@ -4,8 +4,10 @@
 //! counterexample" added to the precondition, so one run reports every distinct class of
 //! counterexample. Shapes match when their constructors agree at every non-opaque node, with
 //! the earlier counterexample's generalized sub-values (universal and existential) as
-//! wildcards. A candidate is excluded only when it also fails the same way (same panic
-//! location, `Err` variant, or `false`), so two bugs behind one shape are still told apart.
+//! wildcards. Beyond the paper, a candidate with a sub-value of its own type that matches an
+//! earlier class is excluded too (`[0, 200]` holds the known `[200]`). A candidate is
+//! excluded only when it also fails the same way (same panic location, `Err` variant, or
+//! `false`), so two bugs behind one shape are still told apart.
 //!
 //! Cost: `matches_shape` is O(n) in the candidate's size; each round costs one discovery.
 
@@ -14,10 +16,12 @@ use std::io::{BufRead, Write};
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::property::{Failure, PropertyResult};
+use crate::reduce::size_capped;
 use crate::report::{Counterexample, Report};
 use crate::run::{one_round, report, Counts, Discovered};
 use crate::subtypes::{NodeRef, SubTypes};
-use crate::SubTree;
+use crate::tester::Precondition;
+use crate::{Bfs, SubTree};
 
 /// True when `a` has the shape of `b` with `b`'s sub-values at `generalized` (breadth-first
 /// indexes) taken as wildcards (the paper's `matchesShape`).
@@ -43,6 +47,9 @@ pub fn matches_shape<T: SubTypes>(a: &T, b: &T, generalized: &[usize]) -> bool {
     SubTree::of(NodeRef::Value(a.node())) == SubTree::of(NodeRef::Value(b.node()))
 }
 
+/// How many same-typed sub-values of a candidate are compared with an earlier class.
+const CONTAINED_CHECKS: usize = 10_000;
+
 /// An earlier class of counterexample: its value, its generalized indexes, its failure.
 struct Class<T> {
     value: T,
@@ -60,9 +67,27 @@ impl<T: SubTypes> Class<T> {
         Class { value: cex.value.clone(), wildcards, signature: cex.failure.signature() }
     }
 
+    /// True when `candidate` fails the same way and it, or one of its sub-values of the
+    /// root's type, has this class's shape: a value that contains a known counterexample
+    /// fails because of it (the sub-value hypothesis), so it is no new class.
     fn covers(&self, candidate: &T, failure: &Failure) -> bool {
-        failure.signature() == self.signature
-            && matches_shape(candidate, &self.value, &self.wildcards)
+        if failure.signature() != self.signature {
+            return false;
+        }
+        if matches_shape(candidate, &self.value, &self.wildcards) {
+            return true;
+        }
+        let root = NodeRef::Value(candidate.node());
+        let ty = root.value_type();
+        let constructor = self.value.constructor();
+        let exact_size = self.wildcards.is_empty().then(|| self.value.size());
+        Bfs::new(root)
+            .skip(1)
+            .filter(|v| v.node.value_type() == ty && v.node.constructor() == constructor)
+            .filter(|v| exact_size.is_none_or(|n| size_capped(v.node, n + 1) == n))
+            .take(CONTAINED_CHECKS)
+            .filter_map(|v| v.node.to_value().into_any().downcast::<T>().ok())
+            .any(|inner| matches_shape(&*inner, &self.value, &self.wildcards))
     }
 }
 
@@ -83,7 +108,7 @@ pub(crate) fn rounds<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
     for round in 0..rounds {
         let classes: Vec<Class<T>> = found.iter().map(Class::of).collect();
         let exclude = |v: &T, f: &Failure| classes.iter().any(|c| c.covers(v, f));
-        let exclude: Option<&dyn Fn(&T, &Failure) -> bool> =
+        let exclude: Option<Precondition<'_, T>> =
             if classes.is_empty() { None } else { Some(&exclude) };
         let (result, evals) = one_round(args, prop, exclude, &mut gen, &mut counts, &mut notes);
         evaluations += evals;

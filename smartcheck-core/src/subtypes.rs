@@ -121,6 +121,8 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
     }
 
     /// The value of this type at `rank` in the order of [`leaf_rank`](SubTypes::leaf_rank).
+    /// (It takes `self` so that the trait stays usable through `dyn Node`.)
+    #[allow(clippy::wrong_self_convention)]
     fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
         let _ = rank;
         None
