@@ -54,6 +54,9 @@ pub struct Args {
     pub interactive: bool,
     /// Print the search as it goes (to stderr).
     pub verbose: bool,
+    /// [`check`](crate::check) saves counterexamples in `smartcheck-regressions/` and replays
+    /// them first (`SMARTCHECK_PERSIST=0` turns this off for every test).
+    pub persist: bool,
 }
 
 impl Default for Args {
@@ -77,6 +80,7 @@ impl Default for Args {
             format: Format::Value,
             interactive: false,
             verbose: false,
+            persist: true,
         }
     }
 }

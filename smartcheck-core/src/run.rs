@@ -261,11 +261,12 @@ pub fn check<T: SubTypes, R: PropertyResult>(prop: impl Fn(&T) -> R) {
 /// [`check`] with explicit arguments (the environment still overrides them).
 #[track_caller]
 pub fn check_with<T: SubTypes, R: PropertyResult>(args: &Args, prop: impl Fn(&T) -> R) {
-    let store = Store::for_source(std::panic::Location::caller().file());
+    let source = std::panic::Location::caller().file();
     let args = match args.clone().with_env() {
         Ok(args) => args,
         Err(message) => panic!("smartcheck: {message}"),
     };
+    let store = if args.persist { Store::for_source(source) } else { None };
     let seed = args.seed.unwrap_or_else(random_seed);
     let report = on_big_stack(|| {
         let replayed = store.as_ref().and_then(|store| replay(&args, &prop, store, seed));

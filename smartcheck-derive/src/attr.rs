@@ -15,6 +15,9 @@ use crate::valid::Ctxt;
 pub struct TypeAttrs {
     /// `#[smartcheck(opaque)]`: values of the type are opaque leaves.
     pub opaque: bool,
+    /// `#[smartcheck(crate = path)]`: where the `smartcheck` facade is, when the crate was
+    /// renamed or is re-exported (`::smartcheck` when absent).
+    pub krate: Option<syn::Path>,
 }
 
 /// The attributes of an enum variant.
@@ -65,6 +68,7 @@ struct Word {
 }
 
 enum WordKind {
+    Crate(syn::Path),
     Opaque,
     Skip,
     Weight(u64),
@@ -74,6 +78,7 @@ enum WordKind {
 impl WordKind {
     fn name(&self) -> &'static str {
         match self {
+            WordKind::Crate(_) => "crate",
             WordKind::Opaque => "opaque",
             WordKind::Skip => "skip",
             WordKind::Weight(_) => "weight",
@@ -84,6 +89,7 @@ impl WordKind {
     /// Where the word belongs, as said in the error for a misplaced one.
     fn home(&self) -> &'static str {
         match self {
+            WordKind::Crate(_) => "a struct or enum",
             WordKind::Opaque => "a field or to a struct or enum",
             WordKind::Skip | WordKind::Weight(_) => "an enum variant",
             WordKind::With(_) => "a field",
@@ -92,6 +98,7 @@ impl WordKind {
 
     fn allowed(&self, place: Place) -> bool {
         match self {
+            WordKind::Crate(_) => matches!(place, Place::Struct | Place::Enum),
             WordKind::Opaque => place != Place::Variant,
             WordKind::Skip | WordKind::Weight(_) => place == Place::Variant,
             WordKind::With(_) => place == Place::Field,
@@ -100,6 +107,7 @@ impl WordKind {
 
     fn spelled(&self) -> &'static str {
         match self {
+            WordKind::Crate(_) => "#[smartcheck(crate = path)]",
             WordKind::Opaque => "#[smartcheck(opaque)]",
             WordKind::Skip => "#[smartcheck(skip)]",
             WordKind::Weight(_) => "#[smartcheck(weight = N)]",
@@ -112,8 +120,15 @@ impl WordKind {
 pub fn type_attrs(cx: &Ctxt, attrs: &[Attribute], place: Place) -> TypeAttrs {
     let mut out = TypeAttrs::default();
     for word in words(cx, attrs, place) {
-        if let WordKind::Opaque = word.kind {
-            set_once(cx, &mut out.opaque, &word);
+        match word.kind {
+            WordKind::Opaque => set_once(cx, &mut out.opaque, &word),
+            WordKind::Crate(path) => {
+                if out.krate.is_some() {
+                    cx.error_spanned_by(&word.meta, "duplicate `crate` attribute");
+                }
+                out.krate = Some(path);
+            }
+            WordKind::Skip | WordKind::Weight(_) | WordKind::With(_) => {}
         }
     }
     out
@@ -134,7 +149,7 @@ pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
                 weight = Some(w);
                 weight_meta = Some(word.meta);
             }
-            WordKind::Opaque | WordKind::With(_) => {}
+            WordKind::Opaque | WordKind::With(_) | WordKind::Crate(_) => {}
         }
     }
     if let (true, Some(meta)) = (skip, &weight_meta) {
@@ -158,7 +173,7 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                 }
                 out.with = Some(path);
             }
-            WordKind::Skip | WordKind::Weight(_) => {}
+            WordKind::Skip | WordKind::Weight(_) | WordKind::Crate(_) => {}
         }
     }
     out
@@ -214,7 +229,7 @@ fn words(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Vec<Word> {
     out
 }
 
-const EXPECTED: &str = "expected `opaque`, `skip`, `weight = N` or `with = path`";
+const EXPECTED: &str = "expected `opaque`, `skip`, `weight = N`, `with = path` or `crate = path`";
 
 /// Parses one word; reports and returns `None` when it is unknown or malformed.
 fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
@@ -243,6 +258,20 @@ fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
             },
             other => {
                 cx.error_spanned_by(other, "expected a whole number, like `weight = 3`");
+                None
+            }
+        },
+        "crate" => match value(cx, meta, "crate = my_reexport::smartcheck")? {
+            Expr::Path(path) => Some(WordKind::Crate(path.path.clone())),
+            Expr::Lit(ExprLit { lit: Lit::Str(text), .. }) => match text.parse::<syn::Path>() {
+                Ok(path) => Some(WordKind::Crate(path)),
+                Err(_) => {
+                    cx.error_spanned_by(text, "expected the path of the smartcheck crate");
+                    None
+                }
+            },
+            other => {
+                cx.error_spanned_by(other, "expected the path of the smartcheck crate");
                 None
             }
         },

@@ -32,6 +32,7 @@ pub enum Derive {
 pub fn derive(node: &DeriveInput, derive: Derive) -> TokenStream {
     let cx = Ctxt::default();
     let input = Input::from_syn(&cx, node);
+    set_facade(input.as_ref().and_then(|i| i.attrs.krate.as_ref()));
     if let Some(input) = &input {
         valid::check(&cx, input, derive);
     }
@@ -48,9 +49,22 @@ pub fn derive(node: &DeriveInput, derive: Derive) -> TokenStream {
     }
 }
 
+thread_local! {
+    /// The facade's path for the expansion under way (`#[smartcheck(crate = path)]`); a derive
+    /// expands on one thread, start to end, and sets it first.
+    static FACADE: std::cell::RefCell<TokenStream> = std::cell::RefCell::new(quote!(::smartcheck));
+}
+
+/// Sets the facade's path for this expansion.
+pub fn set_facade(path: Option<&syn::Path>) {
+    let path = path.map_or_else(|| quote!(::smartcheck), |p| quote!(#p));
+    FACADE.with(|f| *f.borrow_mut() = path);
+}
+
 /// The path of the facade's private module.
-fn private() -> TokenStream {
-    quote!(::smartcheck::__private)
+pub fn private() -> TokenStream {
+    let facade = FACADE.with(|f| f.borrow().clone());
+    quote!(#facade::__private)
 }
 
 /// Wraps impls in the `const _` block every derive emits.

@@ -21,7 +21,7 @@ pub fn expand(input: &DeriveInput, derive: Derive, error: &syn::Error) -> TokenS
     if input.generics.lifetimes().next().is_some() {
         return error;
     }
-    let p = quote!(::smartcheck::__private);
+    let p = crate::expand::private();
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let predicates = where_clause.into_iter().flat_map(|w| &w.predicates);

@@ -22,6 +22,7 @@ mod ast;
 mod attr;
 mod expand;
 mod fallback;
+mod property;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -49,4 +50,17 @@ pub fn derive_subtypes(input: TokenStream) -> TokenStream {
 pub fn derive_arbitrary(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand::derive(&input, expand::Derive::Arbitrary).into()
+}
+
+/// Turns a property function into a plain `#[test]` that runs `smartcheck::check_with` on it:
+/// several arguments are tested as a tuple, `name = value` arguments set fields of
+/// `smartcheck::Args`, and `crate = path` names the facade when it is renamed or re-exported.
+///
+/// ```text
+/// #[smartcheck::property(tests = 1000)]
+/// fn reverse_twice(v: Vec<u8>) -> bool { ... }
+/// ```
+#[proc_macro_attribute]
+pub fn property(args: TokenStream, item: TokenStream) -> TokenStream {
+    property::expand(args.into(), item.into()).into()
 }

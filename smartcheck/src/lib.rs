@@ -11,6 +11,8 @@ pub use smartcheck_core::{
     Status, SubTree, SubTreeNode, SubTypes, SubValue, Verdict,
 };
 pub use smartcheck_core::{persist, render, strengthen, Origin};
+/// `#[smartcheck::property]`: a property function as a plain `#[test]`.
+pub use smartcheck_derive::property;
 /// `#[derive(Arbitrary)]`: sized random generation for structs and enums.
 pub use smartcheck_derive::Arbitrary;
 /// `#[derive(SubTypes)]`: constructors, size, indexing and replacement of sub-values.

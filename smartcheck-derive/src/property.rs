@@ -1,0 +1,114 @@
+//! `#[smartcheck::property]`: a property function becomes a plain `#[test]` that runs
+//! `smartcheck::check_with` on it.
+//!
+//! ```text
+//! #[smartcheck::property(tests = 1000, rounds = 5)]
+//! fn div_is_total(e: Exp) -> Verdict { ... }
+//! ```
+//!
+//! expands to a `#[test] fn div_is_total()` holding the original function, whose arguments
+//! (several become a tuple) are generated, reduced and generalized by smartcheck. Each
+//! `name = value` sets that field of `smartcheck::Args`; `crate = path` names the facade when
+//! it is renamed or re-exported. The function's other attributes (`#[ignore]`, docs, ...) stay
+//! on the test.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::parse::Parser;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Expr, FnArg, ItemFn, Meta, Token};
+
+/// Expands the attribute on `item` with arguments `args`.
+pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
+    let mut function: ItemFn = match syn::parse2(item) {
+        Ok(f) => f,
+        Err(e) => return e.to_compile_error(),
+    };
+    let metas = match Punctuated::<Meta, Token![,]>::parse_terminated.parse2(args) {
+        Ok(metas) => metas,
+        Err(e) => return e.to_compile_error(),
+    };
+    let mut facade = quote!(::smartcheck);
+    let mut fields = Vec::new();
+    let mut errors = Vec::new();
+    for meta in metas {
+        match meta {
+            Meta::NameValue(nv) if nv.path.is_ident("crate") => match &nv.value {
+                Expr::Path(p) => facade = quote!(#p),
+                other => errors.push(syn::Error::new_spanned(
+                    other,
+                    "expected the path of the smartcheck crate, like `crate = my::smartcheck`",
+                )),
+            },
+            Meta::NameValue(nv) => match nv.path.get_ident() {
+                Some(name) => {
+                    let value = &nv.value;
+                    fields.push(quote_spanned!(nv.span()=> #name: #value));
+                }
+                None => errors.push(syn::Error::new_spanned(&nv.path, "expected a field of Args")),
+            },
+            other => errors.push(syn::Error::new_spanned(
+                other,
+                "expected `name = value` for a field of smartcheck::Args, like `tests = 1000`",
+            )),
+        }
+    }
+    let sig = &function.sig;
+    if sig.inputs.is_empty() {
+        errors.push(syn::Error::new_spanned(
+            &sig.ident,
+            "a smartcheck property takes the values to test as arguments, like `fn p(e: Exp)`",
+        ));
+    }
+    for input in &sig.inputs {
+        if let FnArg::Receiver(r) = input {
+            errors.push(syn::Error::new_spanned(r, "a smartcheck property cannot take `self`"));
+        }
+    }
+    if let Some(bad) = sig.asyncness.as_ref() {
+        errors.push(syn::Error::new_spanned(bad, "a smartcheck property cannot be async"));
+    }
+    if !sig.generics.params.is_empty() {
+        errors.push(syn::Error::new_spanned(
+            &sig.generics,
+            "a smartcheck property cannot be generic: its argument types are what is tested",
+        ));
+    }
+    if !errors.is_empty() {
+        return errors.into_iter().map(|e| e.to_compile_error()).collect();
+    }
+    let types: Vec<&syn::Type> = sig
+        .inputs
+        .iter()
+        .filter_map(|a| match a {
+            FnArg::Typed(t) => Some(&*t.ty),
+            FnArg::Receiver(_) => None,
+        })
+        .collect();
+    let names: Vec<_> = (0..types.len()).map(|i| format_ident!("__smartcheck_arg{i}")).collect();
+    let ident = &sig.ident;
+    let (pattern, ty) = if types.len() == 1 {
+        let (n, t) = (&names[0], types[0]);
+        (quote!(#n), quote!(#t))
+    } else {
+        (quote!((#(#names),*)), quote!((#(#types,)*)))
+    };
+    let outer_attrs = std::mem::take(&mut function.attrs);
+    let vis = &function.vis;
+    quote! {
+        #(#outer_attrs)*
+        #[test]
+        #vis fn #ident() {
+            #[allow(clippy::needless_pass_by_value)]
+            #function
+            let __smartcheck_args = #facade::Args {
+                #(#fields,)*
+                ..::core::default::Default::default()
+            };
+            #facade::check_with(&__smartcheck_args, |#pattern: &#ty| {
+                #ident(#(::core::clone::Clone::clone(#names)),*)
+            });
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! `#[smartcheck::property]`: a property function as a plain `#[test]`, with Args fields as
+//! arguments, under `#![deny(warnings)]`, and with the facade re-exported or renamed.
+#![deny(warnings)]
+
+use smartcheck::{Arbitrary, SubTypes, Verdict};
+
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+enum Shape {
+    Dot,
+    Line(u8),
+    Poly(Vec<Shape>),
+}
+
+#[smartcheck::property]
+fn reversing_twice_is_the_identity(v: Vec<Shape>) -> bool {
+    let mut w = v.clone();
+    w.reverse();
+    w.reverse();
+    w == v
+}
+
+#[smartcheck::property(tests = 50, rounds = 1)]
+fn several_arguments_are_a_tuple(a: u8, b: u16, s: Shape) -> Verdict {
+    Verdict::implies(a > 0, u32::from(a) + u32::from(b) > u32::from(b) || s == Shape::Dot)
+}
+
+/// Attributes on the function stay on the test.
+#[smartcheck::property(tests = 200, persist = false)]
+#[should_panic(expected = "smartcheck: property failed")]
+fn a_failing_property_fails_its_test(v: Vec<u8>) -> bool {
+    v.len() < 3
+}
+
+#[smartcheck::property(tests = 10)]
+fn results_are_properties(x: i64) -> Result<(), String> {
+    if x.checked_abs().is_some() || x == i64::MIN {
+        Ok(())
+    } else {
+        Err(format!("abs of {x}"))
+    }
+}
+
+mod reexport {
+    pub use smartcheck as inner;
+}
+
+/// A type deriving through a re-export of the facade.
+#[derive(Debug, Clone, reexport::inner::SubTypes, reexport::inner::Arbitrary)]
+#[smartcheck(crate = crate::reexport::inner)]
+pub struct Through {
+    /// A field.
+    pub n: u8,
+}
+
+#[reexport::inner::property(crate = crate::reexport::inner, tests = 20)]
+fn a_reexported_facade_works(t: Through) -> bool {
+    u16::from(t.n) < 256
+}

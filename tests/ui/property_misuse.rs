@@ -1,0 +1,17 @@
+#[smartcheck::property]
+fn no_arguments() -> bool {
+    true
+}
+
+#[smartcheck::property(tests)]
+fn not_name_value(x: u8) -> bool {
+    x == x
+}
+
+#[smartcheck::property]
+fn generic<T: Clone>(x: T) -> bool {
+    let _ = x;
+    true
+}
+
+fn main() {}
