@@ -1,6 +1,201 @@
-//! smartcheck: find, shrink and explain counterexamples to property-based tests.
+//! smartcheck finds, shrinks and *explains* counterexamples to property-based tests.
 //!
-//! (The crate-level guide is written with the engine; see README.md meanwhile.)
+//! It brings SmartCheck (Lee Pike, Haskell Symposium 2014) to Rust: derive two traits on your
+//! types, state a property, and smartcheck
+//! 1. finds a failing input by random testing (as QuickCheck does, sizes growing),
+//! 2. reduces it with the paper's sub-value algorithm (§4), then minimises the numbers, chars
+//!    and strings in it,
+//! 3. generalizes it: which sub-values may be *anything* (`forall values x0`), which may have
+//!    *any constructor* (`forall constructors c0`) (§5.1, §5.2),
+//! 4. and looks again for counterexamples of another shape (precondition strengthening,
+//!    §5.3), so one run reports every class of failure it can find.
+//!
+//! # Quick start
+//!
+//! ```
+//! use smartcheck::{Arbitrary, SubTypes, Verdict};
+//!
+//! #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+//! enum Exp {
+//!     C(i32),
+//!     Add(Box<Exp>, Box<Exp>),
+//!     Div(Box<Exp>, Box<Exp>),
+//! }
+//!
+//! fn eval(e: &Exp) -> Option<i32> {
+//!     match e {
+//!         Exp::C(i) => Some(*i),
+//!         Exp::Add(a, b) => Some(eval(a)?.wrapping_add(eval(b)?)),
+//!         Exp::Div(a, b) => match eval(b)? {
+//!             0 => None,
+//!             d => Some(eval(a)?.wrapping_div(d)),
+//!         },
+//!     }
+//! }
+//!
+//! // The property: evaluation never fails. (It does: `Div(C(1), C(0))`.)
+//! fn total(e: &Exp) -> bool {
+//!     eval(e).is_some()
+//! }
+//!
+//! let args = smartcheck::Args { seed: Some(1), ..smartcheck::Args::default() };
+//! let report = smartcheck::smart_check(&args, total);
+//! assert!(report.failed());
+//! let cex = &report.counterexamples()[0];
+//! assert_eq!(cex.value(), &Exp::Div(Box::new(Exp::C(0)), Box::new(Exp::C(0))));
+//! assert!(eval(cex.value()).is_none()); // the reported value always fails when re-run
+//! println!("{report}");
+//! ```
+//!
+//! In a test, [`check`] runs the same and panics with the report, so it works under
+//! `cargo test` and `cargo nextest`; or write the property as a test with
+//! [`property`](macro@property):
+//!
+//! ```no_run
+//! # use smartcheck::{Arbitrary, SubTypes};
+//! # #[derive(Debug, Clone, SubTypes, Arbitrary)] enum Exp { C(i32) }
+//! # fn eval(_: &Exp) -> Option<i32> { None }
+//! #[smartcheck::property(tests = 1000)]
+//! fn evaluation_is_total(e: Exp) -> bool {
+//!     eval(&e).is_some()
+//! }
+//! ```
+//!
+//! # Properties and preconditions
+//!
+//! A property is any `Fn(&T) -> R` where `R` is a [`PropertyResult`]: `bool`, [`Verdict`],
+//! `()` (a panic is the failure), or `Result<_, E>` (an `Err` is the failure, shown with its
+//! `Debug`). A panic is always a failure, with its message and location in the report; panic
+//! output is silenced while smartcheck searches. Several arguments are a tuple: tuples (up to
+//! 12) implement both traits.
+//!
+//! [`Verdict::implies`] is QuickCheck's `==>`: an input that fails the precondition is
+//! *discarded*, neither a pass nor a failure; too many discards and the run *gives up*
+//! (reported as such; `check` fails on it too).
+//!
+//! ```
+//! use smartcheck::Verdict;
+//! fn sorted_after_insert(v: &(Vec<u8>, u8)) -> Verdict {
+//!     let (list, x) = v;
+//!     let is_sorted = list.windows(2).all(|w| w[0] <= w[1]);
+//!     let mut out = list.clone();
+//!     let at = out.iter().position(|y| y >= x).unwrap_or(out.len());
+//!     out.insert(at, *x);
+//!     Verdict::implies(is_sorted, out.windows(2).all(|w| w[0] <= w[1]))
+//! }
+//! let report = smartcheck::smart_check(&smartcheck::Args::default(), sorted_after_insert);
+//! assert!(report.passed());
+//! ```
+//!
+//! # Reading the report
+//!
+//! ```text
+//! smartcheck: property failed after 95 tests (13 discarded); seed 0x5eed (rerun: SMARTCHECK_SEED=0x5eed)
+//! counterexample 1 of 2, reduced from 7 to 5 constructors in 127 evaluations:
+//!   Div(C(0), Div(C(0), C(1)))
+//! failure: the property returned false
+//! generalized in 62 evaluations:
+//!   forall values x0:
+//!     Div(x0, Div(C(0), C(1)))
+//! counterexample 2 of 2, ...
+//! ```
+//!
+//! - The first line: how many random tests ran and the seed; rerun with the same seed and the
+//!   same report comes out, on any machine.
+//! - Each counterexample: its size (constructors of non-opaque values) before and after
+//!   reduction, the value in Rust syntax ([`Format::Value`]) or as the paper's tree
+//!   ([`Format::Tree`]), and why it fails.
+//! - `generalized`: `forall values x0` means every value tried in place of `x0` failed too (so
+//!   the numerator above does not matter); `forall constructors c0: there exist arguments`
+//!   means that for every constructor of that sub-value's type some value built with it fails.
+//!   Notes in parentheses say where the claim is weaker (it needed the precondition, or the
+//!   variables may vary one at a time but not together).
+//! - Further counterexamples come from later rounds, which skip inputs matching an earlier
+//!   one's shape (its generalized parts as wildcards) and failing the same way.
+//!
+//! # Attributes
+//!
+//! - `#[smartcheck(opaque)]` on a type: its values are black boxes, printed with `Debug`,
+//!   never changed by reduction or generalization. On a field: that field is frozen.
+//! - `#[smartcheck(skip)]` on a variant: never generated.
+//! - `#[smartcheck(weight = N)]` on a variant: generated N times as often as a weight-1 one.
+//! - `#[smartcheck(with = path)]` on a field: generated by `path: fn(&mut Gen) -> FieldType`,
+//!   which should keep the value's size within `g.budget()`.
+//! - `#[smartcheck(crate = path)]` on a type: where the facade is, when it is renamed or
+//!   re-exported.
+//!
+//! Unknown or misplaced attributes, unions, empty enums and types that contain themselves
+//! with no base case are compile errors.
+//!
+//! ```
+//! use smartcheck::{Arbitrary, Gen, SubTypes};
+//!
+//! #[derive(Debug, Clone, SubTypes, Arbitrary)]
+//! enum Op {
+//!     #[smartcheck(weight = 3)]
+//!     Push(#[smartcheck(with = small)] u8),
+//!     Pop,
+//!     #[smartcheck(skip)]
+//!     Reset,
+//! }
+//!
+//! fn small(g: &mut Gen) -> u8 {
+//!     g.below(10) as u8
+//! }
+//! # let mut g = Gen::new(7, 20);
+//! # for _ in 0..100 { assert!(!matches!(Op::arbitrary(&mut g), Op::Reset)); }
+//! ```
+//!
+//! # Arguments
+//!
+//! [`Args`] has public fields and `Default` (the paper's `scStdArgs` and QuickCheck's
+//! `stdArgs`): `tests` (100), `max_discard_ratio` (10), `max_gen_size` (100), `max_size` (10:
+//! replacements during reduction are smaller), `max_depth` (none), `max_reduce` (100 random
+//! replacements per sub-value), `run_forall`/`max_forall`/`min_forall` (true, 20, 10),
+//! `run_exists`/`max_exists` (true, 20), `rounds` (3), `shrink_values` (true),
+//! `max_reduce_evaluations` (100,000), `format`, `interactive` (ask on stdin after each round),
+//! `verbose`, `persist` (true), `seed` (random, always printed).
+//!
+//! # Environment
+//!
+//! | variable | effect on [`check`] |
+//! |---|---|
+//! | `SMARTCHECK_SEED` | the seed, decimal or `0x` hex |
+//! | `SMARTCHECK_TESTS` | random tests per round |
+//! | `SMARTCHECK_ROUNDS` | rounds of precondition strengthening |
+//! | `SMARTCHECK_VERBOSE` | `1`: print the search as it goes, to stderr |
+//! | `SMARTCHECK_PERSIST` | `0`: do not save or replay counterexamples |
+//!
+//! # Failure persistence
+//!
+//! [`check`] saves each counterexample it finds (the seed, size and budget its input was
+//! generated with, and a hash of it) in `smartcheck-regressions/<test file>.txt` beside the
+//! crate, and replays those inputs first on the next run. Commit the folder. See
+//! [`persist`].
+//!
+//! # Counterexamples found elsewhere
+//!
+//! [`reduce`] and [`generalize`] take a value found by hand or by another tool (proptest,
+//! quickcheck) whose type derives the two traits:
+//!
+//! ```
+//! let found = vec![3, 9, 1000, 4, 7];
+//! let args = smartcheck::Args { seed: Some(2), ..smartcheck::Args::default() };
+//! let cex = smartcheck::reduce(&args, |v: &Vec<u32>| v.iter().all(|&x| x < 500), found)
+//!     .expect("it fails");
+//! assert_eq!(cex.value(), &vec![500]);
+//! ```
+//!
+//! # Limits
+//!
+//! - A property that loops forever hangs the run: there is no timeout.
+//! - Reduction keeps to the failure it started from (same panic location, `Err` variant or
+//!   `false`); it never slips to another bug.
+//! - Generalization is a claim from tests, not a proof: it tries `max_forall` values and says
+//!   when the precondition was needed or joint variation is refuted.
+//! - Maps and sets are opaque: never taken apart.
+//! - Properties and values run on one thread; user `Clone`/`Drop`/`Debug` on deep values run on
+//!   a stack that grows on demand.
 
 #![warn(missing_docs)]
 
