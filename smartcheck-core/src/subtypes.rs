@@ -8,7 +8,7 @@
 //! paper walks a list as a chain of cons cells, so a list's tail is a sub-value of the list's own
 //! type even though no `Vec` holds it.
 //!
-//! Invariant: [`Node::children`] and [`NodeMut::child_mut`] agree on the order and number of
+//! Invariant: [`SubTypes::children`] and [`SubTypes::child_mut`] agree on the order and number of
 //! children; indexing (breadth-first over non-opaque nodes, the root at index 0) is derived from
 //! `children` alone, so every type indexes the same way.
 //!
@@ -168,7 +168,7 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
     }
 }
 
-/// Why [`SubTypes::replace`] refused a replacement.
+/// Why [`SubTypes::replace_sub_value`] refused a replacement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReplaceError {
     /// There is no sub-value at this index.
@@ -237,7 +237,7 @@ pub trait Node {
 
 /// The object-safe, mutable face of a [`SubTypes`] value.
 pub trait NodeMut {
-    /// Mutable access to child `k` (same numbering as [`Node::children`]).
+    /// Mutable access to child `k` (same numbering as [`Node::node_children`]).
     fn node_child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>>;
     /// Overwrites this value with `value`, which must be of the same type; hands it back if not.
     fn assign(&mut self, value: Box<dyn SubValue>) -> Result<(), Box<dyn SubValue>>;

@@ -175,7 +175,7 @@
 //!
 //! # Counterexamples found elsewhere
 //!
-//! [`reduce`] and [`generalize`] take a value found by hand or by another tool (proptest,
+//! [`reduce()`] and [`generalize()`] take a value found by hand or by another tool (proptest,
 //! quickcheck) whose type derives the two traits:
 //!
 //! ```

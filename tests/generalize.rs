@@ -1,0 +1,213 @@
+//! Generalization from the user's side (paper §5.1, §5.2, SPEC §5): the formulas a run
+//! reports, over many seeds, and that their universal claims survive direct checks.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use smartcheck::{
+    smart_check, Arbitrary, Args, Counterexample, Failure, Gen, Outcome, PropertyResult, SubTypes,
+    Verdict,
+};
+use smartcheck_tests::calculator::{eval, prop_div, Exp};
+
+const SEEDS: std::ops::Range<u64> = 0..30;
+
+fn seeded(seed: u64) -> Args {
+    Args { seed: Some(seed), ..Args::default() }
+}
+
+fn formula<T>(cex: &Counterexample<T>) -> &str {
+    cex.generalization().expect("generalization runs by default").formula()
+}
+
+/// Replaces each universally generalized sub-value of `cex` by 200 fresh values, one at a
+/// time, and panics at the first that passes or fails another way.
+fn assert_claims_hold<T: SubTypes, R: PropertyResult>(
+    prop: &impl Fn(&T) -> R,
+    cex: &Counterexample<T>,
+    seed: u64,
+) {
+    let value = cex.value();
+    // Panics are told apart by where they happen; these properties panic in one place only.
+    let same = |outcome: &Outcome| match (outcome, cex.failure()) {
+        (Outcome::Discard, _) => true,
+        (Outcome::Fail(Failure::Panic { .. }), Failure::Panic { .. }) => true,
+        (Outcome::Fail(f), expected) => f == expected,
+        (Outcome::Pass, _) => false,
+    };
+    let mut g = Gen::new(seed ^ 0xC1A1, 0);
+    for &index in cex.generalization().map_or(&[][..], |g| g.universal()) {
+        let node = value.sub_value(index).expect("a claimed index exists");
+        let min = node.min_size().expect("the type has values");
+        for _ in 0..200 {
+            let size = g.range(0, 100);
+            g.set_size(size);
+            let budget = g.range(min, min.max(10));
+            let fresh = g.with_budget(budget, |g| node.generate(g));
+            let mut candidate = value.clone();
+            candidate.replace_sub_value(index, fresh).expect("same type");
+            let outcome = catch_unwind(AssertUnwindSafe(|| prop(&candidate).into_outcome()))
+                .unwrap_or_else(|_| {
+                    Outcome::Fail(Failure::Panic { message: String::new(), location: None })
+                });
+            assert!(
+                same(&outcome),
+                "seed {seed}: claim on index {index} of {value:?} refuted by {candidate:?}: \
+                 {outcome:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_calculators_numerator_generalizes() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), prop_div);
+        let first = &report.counterexamples()[0];
+        let f = formula(first);
+        assert!(f.starts_with("forall values x0"), "seed {seed}:\n{report}");
+        assert!(f.contains("Div(x0, "), "seed {seed}:\n{report}");
+        for cex in report.counterexamples() {
+            assert_claims_hold(&prop_div, cex, seed);
+        }
+        let text = report.to_string();
+        assert!(text.contains(&format!("\n  {}", f.replace('\n', "\n  "))), "{text}");
+    }
+}
+
+#[test]
+fn an_unguarded_calculator_generalizes_the_divisors_constructors() {
+    let prop = |e: &Exp| eval(e).is_some();
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), prop);
+        let first = &report.counterexamples()[0];
+        assert_eq!(first.value(), &Exp::Div(Box::new(Exp::C(0)), Box::new(Exp::C(0))));
+        assert_eq!(
+            formula(first),
+            "forall values x0: forall constructors c0: there exist arguments such that\n  \
+             Div(x0, c0(..))",
+            "seed {seed}:\n{report}"
+        );
+        let g = first.generalization().unwrap();
+        assert_eq!((g.universal(), g.existential()), (&[1][..], &[2][..]));
+        assert!(g.notes().is_empty(), "seed {seed}: {:?}", g.notes());
+        for cex in report.counterexamples() {
+            assert_claims_hold(&prop, cex, seed);
+        }
+    }
+}
+
+fn two_bugs(p: &(Vec<u8>, Option<bool>)) -> bool {
+    assert!(p.0.len() <= 3, "too long");
+    p.1 != Some(true)
+}
+
+#[test]
+fn two_unrelated_bugs_are_two_generalized_classes() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), two_bugs);
+        let found = report.counterexamples();
+        assert_eq!(found.len(), 2, "seed {seed}:\n{report}");
+        assert_ne!(found[0].failure().signature(), found[1].failure().signature());
+        let mut formulas: Vec<&str> = found.iter().map(formula).collect();
+        formulas.sort();
+        assert_eq!(
+            formulas,
+            [
+                "forall constructors c0: there exist arguments such that\n  (c0(..), Some(true))",
+                "forall values x0 x1:\n  ([0, 0, 0, 0, ..x1], x0)",
+            ],
+            "seed {seed}:\n{report}"
+        );
+        for cex in found {
+            assert_claims_hold(&two_bugs, cex, seed);
+        }
+    }
+}
+
+#[derive(Debug, Clone, SubTypes, Arbitrary)]
+enum Op {
+    Push(i32),
+    Pop(Box<Op>),
+}
+
+#[test]
+fn any_pop_fails_generalizes_to_pop_of_anything() {
+    let prop = |o: &Op| !matches!(o, Op::Pop(_));
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), prop);
+        let found = report.counterexamples();
+        assert_eq!(found.len(), 1, "seed {seed}:\n{report}");
+        assert!(matches!(found[0].value(), Op::Pop(inner) if matches!(**inner, Op::Push(0))));
+        assert_eq!(formula(&found[0]), "forall values x0:\n  Pop(x0)", "seed {seed}");
+        assert!(report.to_string().contains(":\n  forall values x0:\n    Pop(x0)\n"), "{report}");
+    }
+}
+
+#[derive(Debug, Clone, SubTypes, Arbitrary)]
+struct Pair {
+    left: Option<bool>,
+    right: Option<bool>,
+}
+
+#[test]
+fn fields_that_may_vary_alone_but_not_together_are_noted() {
+    // Fails when either side is `Some(true)`: each side alone may be anything while the other
+    // is `Some(true)`, but not both at once.
+    let prop = |p: &Pair| p.left != Some(true) && p.right != Some(true);
+    let value = Pair { left: Some(true), right: Some(true) };
+    for seed in SEEDS {
+        let g = smartcheck::generalize(&seeded(seed), prop, &value).unwrap();
+        assert_eq!(g.formula(), "forall values x0 x1:\n  Pair { left: x0, right: x1 }");
+        assert_eq!(g.notes().len(), 1, "seed {seed}: {g:?}");
+        assert!(g.notes()[0].starts_with("each of x0, x1 may vary alone, but not together"));
+    }
+}
+
+#[test]
+fn a_precondition_needed_by_a_variable_is_noted() {
+    // The numerator of `Div(_, Add(C(0), C(0)))` may be anything the precondition allows: a
+    // numerator holding a literal `Div(_, C(0))` is rejected, and the note says so. (More
+    // tries than the default, so that some numerator is rejected whatever the seed.)
+    let value =
+        Exp::Div(Box::new(Exp::C(0)), Box::new(Exp::Add(Box::new(Exp::C(0)), Box::new(Exp::C(0)))));
+    assert_eq!(prop_div(&value), Verdict::Fail);
+    for seed in SEEDS {
+        let args = Args { max_forall: 100, min_forall: 50, ..seeded(seed) };
+        let g = smartcheck::generalize(&args, prop_div, &value).unwrap();
+        // The divisor's leaves often generalize over their constructors too (`Add(c0(..),
+        // c1(..))`); whether both find witnesses depends on the seed.
+        assert_eq!(g.universal(), [1], "seed {seed}: {g}");
+        assert!(g.formula().starts_with("forall values x0"), "seed {seed}: {g}");
+        assert!(g.formula().contains("\n  Div(x0, Add("), "seed {seed}: {g}");
+        assert_eq!(g.notes().len(), 1, "seed {seed}: {g}");
+        let note = &g.notes()[0];
+        assert!(note.starts_with("x0 ranges over values that satisfy the precondition: "), "{g}");
+        assert!(note.ends_with(" of the 100 values tried"), "{g}");
+    }
+}
+
+/// The example's model, shared rather than copied.
+#[path = "../examples/xmonad.rs"]
+#[allow(dead_code)]
+mod xmonad;
+
+#[test]
+fn xmonad_generalizes_every_field_but_the_current_stack() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), xmonad::prop_delete);
+        let found = report.counterexamples();
+        assert_eq!(found.len(), 1, "seed {seed}:\n{report}");
+        assert_eq!(
+            formula(&found[0]),
+            "forall values x0 x1 x2:\n  StackSet { current: Screen { workspace: Workspace { \
+             tag: 0, layout: 0, stack: Some(x2) }, screen: 0, detail: 0 }, visible: x0, \
+             hidden: x1, floating: {} }",
+            "seed {seed}:\n{report}"
+        );
+        let g = found[0].generalization().unwrap();
+        for note in g.notes() {
+            assert!(note.contains("range") && note.contains("satisfy the precondition"), "{note}");
+        }
+        assert_claims_hold(&xmonad::prop_delete, &found[0], seed);
+    }
+}
