@@ -94,6 +94,7 @@ pub struct Report<T> {
     pub(crate) status: Status,
     pub(crate) tests: usize,
     pub(crate) discards: usize,
+    pub(crate) rounds: usize,
     pub(crate) evaluations: usize,
     pub(crate) counterexamples: Vec<Counterexample<T>>,
     pub(crate) format: Format,
@@ -136,6 +137,11 @@ impl<T> Report<T> {
         self.tests
     }
 
+    /// Rounds of discovery run (precondition strengthening, §5.3).
+    pub fn rounds(&self) -> usize {
+        self.rounds
+    }
+
     /// Inputs discarded by the precondition, over all rounds.
     pub fn discards(&self) -> usize {
         self.discards
@@ -154,9 +160,11 @@ fn indent(text: &str, by: &str) -> String {
 impl<T> fmt::Display for Report<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let seed = format!("seed {:#x} (rerun: SMARTCHECK_SEED={:#x})", self.seed, self.seed);
-        let discards = match self.discards {
-            0 => String::new(),
-            n => format!(" ({n} discarded)"),
+        let discards = match (self.discards, self.rounds) {
+            (0, 0 | 1) => String::new(),
+            (0, r) => format!(" in {r} rounds"),
+            (n, 0 | 1) => format!(" ({n} discarded)"),
+            (n, r) => format!(" in {r} rounds ({n} discarded)"),
         };
         match self.status {
             Status::Passed => {

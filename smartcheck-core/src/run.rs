@@ -70,6 +70,7 @@ pub(crate) enum Discovered<T> {
 pub(crate) struct Counts {
     pub tests: usize,
     pub discards: usize,
+    pub rounds: usize,
 }
 
 /// QuickCheck-style random testing: sizes grow from 0 to `max_gen_size` over the tests, and
@@ -212,6 +213,7 @@ pub(crate) fn report<T>(
         status,
         tests: counts.tests,
         discards: counts.discards,
+        rounds: counts.rounds,
         evaluations,
         counterexamples: found,
         format: args.format,
@@ -329,7 +331,7 @@ fn replay<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
             )];
             let mut cex = reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes);
             cex.origin = Some(entry.origin);
-            let counts = Counts { tests: 1, discards: 0 };
+            let counts = Counts { tests: 1, discards: 0, rounds: 1 };
             return Some(report(args, seed, &counts, tester.evaluations, vec![cex], false, notes));
         }
     }

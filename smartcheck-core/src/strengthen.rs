@@ -110,6 +110,7 @@ pub(crate) fn rounds<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
         let exclude = |v: &T, f: &Failure| classes.iter().any(|c| c.covers(v, f));
         let exclude: Option<Precondition<'_, T>> =
             if classes.is_empty() { None } else { Some(&exclude) };
+        counts.rounds += 1;
         let (result, evals) = one_round(args, prop, exclude, &mut gen, &mut counts, &mut notes);
         evaluations += evals;
         match result {
