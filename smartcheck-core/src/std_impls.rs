@@ -174,21 +174,29 @@ fn int_bits(g: &mut Gen, type_bits: u32) -> u32 {
     g.range(0, limit as usize) as u32
 }
 
+/// The methods every opaque leaf type shares: its name as its one constructor, printed as an
+/// atom, opaque to reduction.
+macro_rules! atom_basics {
+    ($name:expr) => {
+        fn constructor(&self) -> &'static str {
+            $name
+        }
+        fn constructors(&self) -> &'static [&'static str] {
+            &[$name]
+        }
+        fn shape(&self) -> Shape {
+            Shape::Atom
+        }
+        fn is_opaque(&self) -> bool {
+            true
+        }
+    };
+}
+
 macro_rules! int_impl {
     ($($t:ty),*) => {$(
         impl SubTypes for $t {
-            fn constructor(&self) -> &'static str {
-                stringify!($t)
-            }
-            fn constructors(&self) -> &'static [&'static str] {
-                &[stringify!($t)]
-            }
-            fn shape(&self) -> Shape {
-                Shape::Atom
-            }
-            fn is_opaque(&self) -> bool {
-                true
-            }
+            atom_basics!(stringify!($t));
             fn shrink_value(&self) -> Vec<Self> {
                 let x = *self;
                 let mut out: Vec<$t> = Vec::new();
@@ -267,18 +275,7 @@ int_impl!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
 macro_rules! float_impl {
     ($($t:ty),*) => {$(
         impl SubTypes for $t {
-            fn constructor(&self) -> &'static str {
-                stringify!($t)
-            }
-            fn constructors(&self) -> &'static [&'static str] {
-                &[stringify!($t)]
-            }
-            fn shape(&self) -> Shape {
-                Shape::Atom
-            }
-            fn is_opaque(&self) -> bool {
-                true
-            }
+            atom_basics!(stringify!($t));
             fn shrink_value(&self) -> Vec<Self> {
                 let x = *self;
                 let mut out = Vec::new();
@@ -388,18 +385,7 @@ fn char_from_rank(rank: u64) -> Option<char> {
 }
 
 impl SubTypes for char {
-    fn constructor(&self) -> &'static str {
-        "char"
-    }
-    fn constructors(&self) -> &'static [&'static str] {
-        &["char"]
-    }
-    fn shape(&self) -> Shape {
-        Shape::Atom
-    }
-    fn is_opaque(&self) -> bool {
-        true
-    }
+    atom_basics!("char");
     fn shrink_value(&self) -> Vec<Self> {
         if *self == 'a' {
             Vec::new()
@@ -429,18 +415,7 @@ impl Arbitrary for char {
 }
 
 impl SubTypes for String {
-    fn constructor(&self) -> &'static str {
-        "String"
-    }
-    fn constructors(&self) -> &'static [&'static str] {
-        &["String"]
-    }
-    fn shape(&self) -> Shape {
-        Shape::Atom
-    }
-    fn is_opaque(&self) -> bool {
-        true
-    }
+    atom_basics!("String");
     fn shrink_value(&self) -> Vec<Self> {
         let chars: Vec<char> = self.chars().collect();
         let mut out = Vec::new();
@@ -736,18 +711,7 @@ tuple_impl! {
 macro_rules! opaque_collection {
     ($name:literal, $ty:ty, [$($bound:tt)*], $gen:expr) => {
         impl<$($bound)*> SubTypes for $ty {
-            fn constructor(&self) -> &'static str {
-                $name
-            }
-            fn constructors(&self) -> &'static [&'static str] {
-                &[$name]
-            }
-            fn shape(&self) -> Shape {
-                Shape::Atom
-            }
-            fn is_opaque(&self) -> bool {
-                true
-            }
+            atom_basics!($name);
         }
 
         impl<$($bound)*> Arbitrary for $ty {
