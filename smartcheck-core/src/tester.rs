@@ -72,9 +72,17 @@ impl<'a, T: std::fmt::Debug, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P>
         }
     }
 
+    /// A hash of `value`'s `Debug` text, written straight into the hasher (no string built).
     fn key(&self, value: &T) -> u64 {
+        struct Into<'h, H: Hasher>(&'h mut H);
+        impl<H: Hasher> std::fmt::Write for Into<'_, H> {
+            fn write_str(&mut self, s: &str) -> std::fmt::Result {
+                self.0.write(s.as_bytes());
+                Ok(())
+            }
+        }
         let mut h = self.hasher.build_hasher();
-        h.write(format!("{value:?}").as_bytes());
+        let _ = std::fmt::write(&mut Into(&mut h), format_args!("{value:?}"));
         h.finish()
     }
 }
