@@ -2,6 +2,8 @@
 //! calculator and motivating example, written once and used by all. They use the `smartcheck`
 //! facade exactly as a user crate would.
 
+pub mod challenge;
+
 pub mod calculator {
     //! The paper's calculator (§4.3.1): division by zero slips past a precondition that only
     //! looks for a literal zero divisor.

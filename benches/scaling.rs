@@ -1,0 +1,226 @@
+//! How reduction scales: time and property evaluations to reduce counterexamples of 10^2 to
+//! 10^5 constructors, where the sub-value hypothesis applies, with the growth exponent fitted
+//! by least squares on log-log (1 is linear).
+//!
+//! ```text
+//! cargo bench --bench scaling -- [--max 100000] [--repeats 3]
+//! ```
+//! Shapes: a long list with one bad element; a deep left-leaning expression that fails once it
+//! is three deep; a balanced (wide) tree with one bad leaf; a list of one-element lists with
+//! one bad element. Each counterexample is reduced with `smartcheck::reduce` (generalization
+//! off); the time is the best of `--repeats` runs.
+
+use std::time::{Duration, Instant};
+
+use smartcheck::{reduce, Arbitrary, Args, SubTypes};
+use smartcheck_tests::calculator::Exp;
+
+/// A binary tree with numbered leaves.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+enum Tree {
+    Leaf(u8),
+    Node(Box<Tree>, Box<Tree>),
+}
+
+/// A balanced tree with `leaves` leaves, all 1 but the one at `bad`, which is 7 (built without
+/// recursion so that any size is safe).
+fn balanced(leaves: usize, bad: usize) -> Tree {
+    let mut level: Vec<Tree> =
+        (0..leaves).map(|i| Tree::Leaf(if i == bad { 7 } else { 1 })).collect();
+    while level.len() > 1 {
+        let mut next = Vec::with_capacity(level.len().div_ceil(2));
+        let mut it = level.into_iter();
+        while let Some(a) = it.next() {
+            next.push(match it.next() {
+                Some(b) => Tree::Node(Box::new(a), Box::new(b)),
+                None => a,
+            });
+        }
+        level = next;
+    }
+    level.pop().unwrap_or(Tree::Leaf(1))
+}
+
+fn tree_has_seven(t: &Tree) -> bool {
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        match t {
+            Tree::Leaf(x) => {
+                if *x == 7 {
+                    return true;
+                }
+            }
+            Tree::Node(a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+        }
+    }
+    false
+}
+
+/// `Add(Add(...Add(C(1), C(0))..., C(n-2)), C(n-1))`: 2n + 1 constructors.
+fn left_chain(n: usize) -> Exp {
+    let mut e = Exp::C(1);
+    for i in 0..n {
+        e = Exp::Add(Box::new(e), Box::new(Exp::C(i as i32)));
+    }
+    e
+}
+
+/// Frees a deep expression without recursion.
+fn drop_chain(e: Exp) {
+    let mut stack = vec![e];
+    while let Some(e) = stack.pop() {
+        if let Exp::Add(a, b) | Exp::Div(a, b) = e {
+            stack.push(*a);
+            stack.push(*b);
+        }
+    }
+}
+
+/// One measurement: constructors, evaluations, best time, and whether it reached `expected`.
+struct Point {
+    size: usize,
+    evaluations: usize,
+    time: Duration,
+    minimal: bool,
+}
+
+fn args() -> Args {
+    Args { seed: Some(1), run_forall: false, run_exists: false, rounds: 1, ..Args::default() }
+}
+
+/// Reduces `make()` `repeats` times with `prop`; the best time and the last run's evaluations.
+fn measure<T: SubTypes + PartialEq>(
+    repeats: usize,
+    make: impl Fn() -> T,
+    prop: impl Fn(&T) -> bool + Copy,
+    expected: impl Fn(&T) -> bool,
+    discard: impl Fn(T),
+) -> Point {
+    let mut best = Duration::MAX;
+    let mut point = None;
+    for _ in 0..repeats.max(1) {
+        let value = make();
+        let size = value.size();
+        let start = Instant::now();
+        let cex = reduce(&args(), prop, value).expect("the shape is a counterexample");
+        let time = start.elapsed();
+        best = best.min(time);
+        point = Some(Point {
+            size,
+            evaluations: cex.evaluations(),
+            time: best,
+            minimal: expected(cex.value()),
+        });
+        let (reduced, original) = (cex.value().clone(), cex.original().clone());
+        drop(cex);
+        discard(reduced);
+        discard(original);
+    }
+    point.expect("at least one run")
+}
+
+/// The least-squares slope of log(y) on log(x).
+fn exponent(points: &[(f64, f64)]) -> f64 {
+    let logs: Vec<(f64, f64)> = points.iter().map(|&(x, y)| (x.ln(), y.max(1e-12).ln())).collect();
+    let n = logs.len() as f64;
+    let (mx, my) =
+        (logs.iter().map(|p| p.0).sum::<f64>() / n, logs.iter().map(|p| p.1).sum::<f64>() / n);
+    let sxy: f64 = logs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let sxx: f64 = logs.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    sxy / sxx
+}
+
+fn report(shape: &str, points: &[Point]) {
+    println!();
+    println!("## {shape}");
+    println!("| constructors | evaluations |       time | minimal |");
+    println!("|-------------:|------------:|-----------:|:-------:|");
+    for p in points {
+        let minimal = if p.minimal { "yes" } else { "no" };
+        println!("| {:>12} | {:>11} | {:>10.3?} | {:^7} |", p.size, p.evaluations, p.time, minimal);
+    }
+    let time: Vec<(f64, f64)> =
+        points.iter().map(|p| (p.size as f64, p.time.as_secs_f64())).collect();
+    let evals: Vec<(f64, f64)> =
+        points.iter().map(|p| (p.size as f64, p.evaluations as f64)).collect();
+    println!(
+        "growth exponent (least squares on log-log): time {:.2}, evaluations {:.2}",
+        exponent(&time),
+        exponent(&evals)
+    );
+}
+
+fn parse_args() -> (usize, usize) {
+    let (mut max, mut repeats) = (100_000, 3);
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut number = || args.next().and_then(|n| n.parse().ok());
+        match arg.as_str() {
+            "--max" => max = number().unwrap_or(max),
+            "--repeats" => repeats = number().unwrap_or(repeats),
+            _ => {} // cargo's own `--bench`
+        }
+    }
+    (max, repeats)
+}
+
+fn main() {
+    let (max, repeats) = parse_args();
+    let sizes: Vec<usize> = [100, 300, 1_000, 3_000, 10_000, 30_000, 100_000]
+        .into_iter()
+        .filter(|&n| n <= max)
+        .collect();
+    println!("# smartcheck reduction scaling — best of {repeats} runs per size");
+    let keep = |_: Vec<u32>| {};
+
+    let points: Vec<Point> = sizes
+        .iter()
+        .map(|&n| {
+            let make = move || {
+                (0..n as u32 - 1)
+                    .map(|i| if i == (n as u32 * 3) / 4 { 7 } else { 1 })
+                    .collect::<Vec<u32>>()
+            };
+            measure(repeats, make, |v: &Vec<u32>| !v.contains(&7), |v| v == &vec![7], keep)
+        })
+        .collect();
+    report("long list: Vec<u32> with one 7; fails while it holds the 7", &points);
+
+    let points: Vec<Point> = sizes
+        .iter()
+        .map(|&n| {
+            let deep = |e: &Exp| !matches!(e, Exp::Add(a, _) if matches!(**a, Exp::Add(..)));
+            let expected = |e: &Exp| SubTypes::size(e) == 5;
+            measure(repeats, move || left_chain(n / 2), deep, expected, drop_chain)
+        })
+        .collect();
+    report("deep expression: Add(Add(..), C) n/2 deep; fails from three deep", &points);
+
+    let points: Vec<Point> = sizes
+        .iter()
+        .map(|&n| {
+            let leaves = n.div_ceil(2).max(2);
+            let make = move || balanced(leaves, leaves / 3);
+            measure(repeats, make, |t: &Tree| !tree_has_seven(t), |t| t == &Tree::Leaf(7), |_| {})
+        })
+        .collect();
+    report("wide tree: balanced, one leaf 7 among n/2; fails while it holds the 7", &points);
+
+    let points: Vec<Point> = sizes
+        .iter()
+        .map(|&n| {
+            let lists = (n / 3).max(1);
+            let make = move || {
+                (0..lists)
+                    .map(|i| vec![if i == lists / 2 { 7u8 } else { 1 }])
+                    .collect::<Vec<Vec<u8>>>()
+            };
+            let prop = |v: &Vec<Vec<u8>>| !v.iter().flatten().any(|&x| x == 7);
+            measure(repeats, make, prop, |v| v == &vec![vec![7]], |_| {})
+        })
+        .collect();
+    report("list of lists: n/3 one-element lists, one holding 7", &points);
+}
