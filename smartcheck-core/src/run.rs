@@ -19,12 +19,34 @@ use crate::report::{Counterexample, Report, Status};
 use crate::subtypes::{NodeRef, SubTypes};
 use crate::tester::{Precondition, Tester};
 
-/// Stack reserved for a run; pages are only touched as deep values need them.
-const RUN_STACK: usize = 1 << 30;
+/// Stack assumed for each level of a value's depth, for user code that recurses over it
+/// (`Clone`, `Drop`, `Debug`, the property): generous, as unoptimised builds use big frames.
+const STACK_PER_LEVEL: usize = 4 * 1024;
 
-/// Runs `f` on a large stack of its own.
-pub(crate) fn on_big_stack<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(RUN_STACK / 2, RUN_STACK, f)
+/// Stack kept free besides, for smartcheck's own (iterative) work and shallow user code.
+const STACK_BASE: usize = 1 << 20;
+
+/// The smallest stack a run moves to when the current one is too short; pages are only
+/// touched as deep values need them.
+const MIN_NEW_STACK: usize = 256 << 20;
+
+/// Runs `f` with room on the stack for recursion over values `depth` levels deep: on the
+/// current stack when enough of it remains (the common case, which costs nothing), else on a
+/// new one of its own.
+pub(crate) fn with_stack_for<R>(depth: usize, f: impl FnOnce() -> R) -> R {
+    let need = STACK_BASE.saturating_add(depth.saturating_mul(STACK_PER_LEVEL));
+    stacker::maybe_grow(need, need.saturating_mul(2).max(MIN_NEW_STACK), f)
+}
+
+/// The depth of `value`'s tree of indexed sub-values (0 for a leaf), walked iteratively.
+fn depth_of<T: SubTypes>(value: &T) -> usize {
+    crate::Bfs::new(NodeRef::Value(value.node())).last().map_or(0, |v| v.depth)
+}
+
+/// How deep values can get in a run with `args`: discovery's budget bounds them, and
+/// reduction and generalization add replacements of at most `max_size` constructors.
+fn run_depth(args: &Args) -> usize {
+    args.max_gen_size.saturating_add(args.max_size)
 }
 
 /// A seed from the clock and the process's hash keys, for runs without `Args::seed`.
@@ -89,7 +111,8 @@ pub(crate) fn discover<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
             (tests * args.max_gen_size / args.tests.max(1) + discards / 10).min(args.max_gen_size);
         let origin = Origin { seed: gen.fork_seed(), size, budget: size.max(min) };
         let value: T = crate::derive_support::grow(|| origin.generate());
-        match tester.run(&value) {
+        let outcome = with_stack_for(depth_of(&value), || tester.run(&value));
+        match outcome {
             Outcome::Pass => tests += 1,
             Outcome::Discard => {
                 discards += 1;
@@ -119,6 +142,20 @@ pub(crate) fn discover<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 
 /// Reduces `value`, checks the result fails when re-run, generalizes it, and renders it.
 pub(crate) fn reduce_found<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    args: &Args,
+    tester: &mut Tester<'_, T, P>,
+    gen: &mut Gen,
+    value: T,
+    failure: Failure,
+    notes: &mut Vec<String>,
+) -> Counterexample<T> {
+    // Values from hand-written generators or saved entries may be deeper than the run's
+    // bound: make room for this one.
+    let depth = depth_of(&value).saturating_add(args.max_size);
+    with_stack_for(depth, || reduce_on_stack(args, tester, gen, value, failure, notes))
+}
+
+fn reduce_on_stack<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
     args: &Args,
     tester: &mut Tester<'_, T, P>,
     gen: &mut Gen,
@@ -188,7 +225,9 @@ pub fn smart_check<T: SubTypes, R: PropertyResult>(
     args: &Args,
     prop: impl Fn(&T) -> R,
 ) -> Report<T> {
-    on_big_stack(|| crate::strengthen::rounds(args, &prop, args.seed.unwrap_or_else(random_seed)))
+    with_stack_for(run_depth(args), || {
+        crate::strengthen::rounds(args, &prop, args.seed.unwrap_or_else(random_seed))
+    })
 }
 
 /// Builds the report of a run.
@@ -270,7 +309,7 @@ pub fn check_with<T: SubTypes, R: PropertyResult>(args: &Args, prop: impl Fn(&T)
     };
     let store = if args.persist { Store::for_source(source) } else { None };
     let seed = args.seed.unwrap_or_else(random_seed);
-    let report = on_big_stack(|| {
+    let report = with_stack_for(run_depth(&args), || {
         let replayed = store.as_ref().and_then(|store| replay(&args, &prop, store, seed));
         replayed.unwrap_or_else(|| crate::strengthen::rounds(&args, &prop, seed))
     });
@@ -372,7 +411,7 @@ pub fn reduce<T: SubTypes, R: PropertyResult>(
     prop: impl Fn(&T) -> R,
     value: T,
 ) -> Result<Counterexample<T>, NotACounterexample> {
-    on_big_stack(|| {
+    with_stack_for(depth_of(&value).saturating_add(args.max_size), || {
         let mut tester = Tester::new(&prop, None);
         let failure = match tester.run(&value) {
             Outcome::Fail(f) => f,
@@ -390,7 +429,7 @@ pub fn generalize<T: SubTypes, R: PropertyResult>(
     prop: impl Fn(&T) -> R,
     value: &T,
 ) -> Result<Generalization, NotACounterexample> {
-    on_big_stack(|| {
+    with_stack_for(depth_of(value).saturating_add(args.max_size), || {
         let mut tester = Tester::new(&prop, None);
         let failure = match tester.run(value) {
             Outcome::Fail(f) => f,
