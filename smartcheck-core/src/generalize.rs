@@ -131,6 +131,7 @@ pub(crate) fn generalize_reduced<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>
         notes.push(joint.note());
     }
     notes.extend(universal::precondition_note(&claims));
+    notes.extend(constructors_note(existential.len()));
     if let Some(index) = stopped {
         notes.push(format!(
             "generalization spent its budget of {} evaluations (max_reduce_evaluations) and \
@@ -291,6 +292,21 @@ fn sweep(k: usize, n: usize, top: usize) -> usize {
     top * k / n.saturating_sub(1).max(1)
 }
 
+/// With several constructor variables, each was witnessed with the other sub-values as in
+/// the counterexample: say that the claim is about each alone.
+fn constructors_note(count: usize) -> Option<String> {
+    if count < 2 {
+        return None;
+    }
+    let names: Vec<String> = (0..count).map(|i| format!("c{i}")).collect();
+    let (last, rest) = names.split_last().expect("two or more");
+    Some(format!(
+        "{} and {last} were each checked with the other sub-values as in the counterexample, \
+         not together",
+        rest.join(", ")
+    ))
+}
+
 /// A sub-value printed on one line, for notes.
 fn show(value: &dyn SubValue) -> String {
     render(value.as_node(), &Holes::new())
@@ -398,6 +414,31 @@ mod tests {
         let g = generalized(2, |p: &((), Option<bool>)| p.1 != Some(true), &((), Some(true)));
         assert!(!g.is_general(), "{g:?}");
         assert_eq!(g.formula(), "((), Some(true))");
+    }
+
+    #[test]
+    fn several_constructor_variables_say_they_were_checked_one_at_a_time() {
+        let even = |r: &Result<u8, u8>| match r {
+            Ok(x) | Err(x) => x % 2 == 0,
+        };
+        let prop = move |p: &(Result<u8, u8>, Result<u8, u8>)| !(even(&p.0) && even(&p.1));
+        let mut seen_two = 0;
+        for seed in 0..20 {
+            let g = generalized(seed, prop, &(Ok(0), Ok(0)));
+            let note = g.notes().iter().find(|n| n.contains("not together"));
+            if g.existential().len() == 2 {
+                seen_two += 1;
+                let note = note.expect("two constructor variables get the note");
+                assert_eq!(
+                    note,
+                    "c0 and c1 were each checked with the other sub-values as in the \
+                     counterexample, not together"
+                );
+            } else {
+                assert!(note.is_none(), "seed {seed}: {g:?}");
+            }
+        }
+        assert!(seen_two > 10, "both results generalize in most seeds: {seen_two}");
     }
 
     #[test]
