@@ -374,23 +374,6 @@ fn constructor_index(node: NodeRef<'_>) -> u32 {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/// The size of `node`, counting no further than `cap`.
-pub fn size_capped(node: NodeRef<'_>, cap: usize) -> usize {
-    let mut stack = vec![node];
-    let mut size = 0;
-    while let Some(n) = stack.pop() {
-        if n.is_opaque() {
-            continue;
-        }
-        size += 1;
-        if size >= cap {
-            return size;
-        }
-        stack.extend(n.children().into_iter().filter(|c| !c.frozen).map(|c| c.node));
-    }
-    size
-}
-
 /// A random value of `node`'s type strictly smaller than `bound`, or `None` when there is none.
 pub fn generate_below(
     node: NodeRef<'_>,
@@ -445,6 +428,20 @@ fn cons_parts(node: NodeRef<'_>) -> Option<(NodeRef<'_>, NodeRef<'_>)> {
     }
     let children = node.children();
     (children.len() == 2).then(|| (children[0].node, children[1].node))
+}
+
+/// The first `most` cons cells among `root`'s first indexed nodes whose head `keep` accepts,
+/// with their paths (the cells `trade` and `renumber` try deleting).
+fn list_cells<'a>(
+    root: NodeRef<'a>,
+    most: usize,
+    keep: impl Fn(NodeRef<'a>) -> bool,
+) -> Vec<(Vec<u32>, NodeRef<'a>)> {
+    indexed_nodes(root, NORMALISE_NODES)
+        .into_iter()
+        .filter(|(_, n)| cons_parts(*n).is_some_and(|(head, _)| keep(head)))
+        .take(most)
+        .collect()
 }
 
 /// The number of cells of the list at `node`.
@@ -602,7 +599,7 @@ fn search_below<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
     if r.exhausted.contains(&memo) {
         return false;
     }
-    let bound = size_capped(node, r.args.max_size.max(1)).min(r.args.max_size);
+    let bound = node.size_up_to(r.args.max_size.max(1)).min(r.args.max_size);
     let (mut fresh, mut seen, mut idle) = (0, FastSet::default(), 0);
     let mut shapes: HashMap<Vec<u32>, usize, BuildHasherDefault<FastHasher>> = HashMap::default();
     for attempt in 0..r.args.max_reduce.saturating_mul(SMALL_SPACE_ATTEMPTS) {
@@ -1021,11 +1018,7 @@ fn trade<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(r: &mut Reducer<'_, '_,
         let cex = r.current.clone();
         let root = NodeRef::Value(cex.node());
         let leaves = ranked_leaves(root, NORMALISE_NODES);
-        let cells: Vec<(Vec<u32>, NodeRef<'_>)> = indexed_nodes(root, NORMALISE_NODES)
-            .into_iter()
-            .filter(|(_, n)| cons_parts(*n).is_some())
-            .take(CELLS)
-            .collect();
+        let cells = list_cells(root, CELLS, |_| true);
         for (cell_path, cell) in &cells {
             let Some((_, tail)) = cons_parts(*cell) else { continue };
             let outside = leaves.iter().filter(|l| !l.path.starts_with(cell_path)).take(LEAVES);
@@ -1061,11 +1054,7 @@ fn renumber<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(r: &mut Reducer<'_, 
         let cex = r.current.clone();
         let root = NodeRef::Value(cex.node());
         let leaves = ranked_leaves(root, NORMALISE_NODES);
-        let cells: Vec<(Vec<u32>, NodeRef<'_>)> = indexed_nodes(root, NORMALISE_NODES)
-            .into_iter()
-            .filter(|(_, n)| cons_parts(*n).is_some_and(|(head, _)| head.is_opaque()))
-            .take(CELLS)
-            .collect();
+        let cells = list_cells(root, CELLS, |head| head.is_opaque());
         for (cell_path, cell) in &cells {
             if r.spent() {
                 return progress;
@@ -1301,7 +1290,7 @@ fn regenerate<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
         let cex = r.current.clone();
         let nodes = indexed_nodes(NodeRef::Value(cex.node()), NORMALISE_NODES);
         for (path, node) in nodes.into_iter().skip(1) {
-            let size = size_capped(node, SMALL + 1);
+            let size = node.size_up_to(SMALL + 1);
             let memo = r.search_key("regenerate", &path, node);
             if size > SMALL || r.exhausted.contains(&memo) {
                 continue;
@@ -1373,10 +1362,10 @@ mod tests {
     }
 
     #[test]
-    fn size_capped_stops_early() {
+    fn size_up_to_stops_early() {
         let v: Vec<u8> = vec![0; 100];
-        assert_eq!(size_capped(NodeRef::Value(v.node()), 10), 10);
-        assert_eq!(size_capped(NodeRef::Value(v.node()), 1000), 101);
+        assert_eq!(NodeRef::Value(v.node()).size_up_to(10), 10);
+        assert_eq!(NodeRef::Value(v.node()).size_up_to(1000), 101);
     }
 
     #[test]

@@ -16,7 +16,6 @@ use std::io::{BufRead, Write};
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::property::{Failure, PropertyResult};
-use crate::reduce::size_capped;
 use crate::report::{Counterexample, Report};
 use crate::run::{one_round, report, Counts, Discovered};
 use crate::subtypes::{NodeRef, SubTypes};
@@ -84,7 +83,7 @@ impl<T: SubTypes> Class<T> {
         Bfs::new(root)
             .skip(1)
             .filter(|v| v.node.value_type() == ty && v.node.constructor() == constructor)
-            .filter(|v| exact_size.is_none_or(|n| size_capped(v.node, n + 1) == n))
+            .filter(|v| exact_size.is_none_or(|n| v.node.size_up_to(n + 1) == n))
             .take(CONTAINED_CHECKS)
             .filter_map(|v| v.node.to_value().into_any().downcast::<T>().ok())
             .any(|inner| matches_shape(&*inner, &self.value, &self.wildcards))

@@ -528,6 +528,11 @@ impl<'a> NodeRef<'a> {
 
     /// The number of constructors in the non-opaque nodes under and including this one.
     pub fn size(self) -> usize {
+        self.size_up_to(usize::MAX)
+    }
+
+    /// [`size`](NodeRef::size), counting no further than `cap`: O(min(size, cap)).
+    pub fn size_up_to(self, cap: usize) -> usize {
         let mut stack = vec![self];
         let mut size = 0;
         while let Some(node) = stack.pop() {
@@ -535,6 +540,9 @@ impl<'a> NodeRef<'a> {
                 continue;
             }
             size += 1;
+            if size >= cap {
+                return size;
+            }
             stack.extend(node.children().into_iter().filter(|c| !c.frozen).map(|c| c.node));
         }
         size
