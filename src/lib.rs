@@ -9,6 +9,7 @@ pub mod calculator {
     //! looks for a literal zero divisor.
     use smartcheck::{Arbitrary, SubTypes, Verdict};
 
+    // demo:begin: the calculator example prints the lines from here to the end marker.
     /// Expressions: constants, addition and division.
     #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
     pub enum Exp {
@@ -46,6 +47,7 @@ pub mod calculator {
     pub fn prop_div(e: &Exp) -> Verdict {
         Verdict::implies(div_sub_terms(e), eval(e).is_some())
     }
+    // demo:end
 
     /// Constructors in `e` (the benchmark's size metric).
     pub fn size(e: &Exp) -> usize {
@@ -93,3 +95,8 @@ pub mod bound5 {
         Verdict::implies(pre(t), post(t))
     }
 }
+
+/// README.md's Rust samples, compiled and run as doctests so that they cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
