@@ -8,6 +8,8 @@
 
 pub mod arbitrary;
 pub mod args;
+pub mod enumerate;
+pub mod exhaustive;
 pub mod gen;
 pub mod generalize;
 pub mod index;

@@ -26,6 +26,8 @@ pub enum Derive {
     SubTypes,
     /// `#[derive(Arbitrary)]`.
     Arbitrary,
+    /// `#[derive(Enumerate)]`.
+    Enumerate,
 }
 
 /// Expands one derive on `node`: the impl, or on error the errors and a stub impl.
@@ -46,6 +48,7 @@ pub fn derive(node: &DeriveInput, derive: Derive) -> TokenStream {
     match derive {
         Derive::SubTypes => subtypes(&input),
         Derive::Arbitrary => arbitrary(&input),
+        Derive::Enumerate => crate::enumerate::enumerate(&input),
     }
 }
 
@@ -68,7 +71,7 @@ pub fn private() -> TokenStream {
 }
 
 /// Wraps impls in the `const _` block every derive emits.
-fn wrap(impls: TokenStream) -> TokenStream {
+pub(crate) fn wrap(impls: TokenStream) -> TokenStream {
     quote! {
         const _: () = {
             #impls
@@ -78,7 +81,7 @@ fn wrap(impls: TokenStream) -> TokenStream {
 
 /// A span at `tokens`' place that resolves names as the macro does: errors point at the
 /// field's type, and the user's lints do not look into the generated paths.
-fn at(tokens: &impl Spanned) -> Span {
+pub(crate) fn at(tokens: &impl Spanned) -> Span {
     Span::call_site().located_at(tokens.span())
 }
 
@@ -375,7 +378,7 @@ fn pattern(c: &Constructor, bind: Bind) -> TokenStream {
 
 /// `generics` with `bound` on each type parameter the fields use, and on each associated type
 /// (`T::Item`) they name, as serde does: parameters the fields do not mention get no bound.
-fn with_bounds<'a>(
+pub(crate) fn with_bounds<'a>(
     generics: &Generics,
     fields: impl IntoIterator<Item = &'a Field<'a>>,
     bound: &TokenStream,

@@ -59,6 +59,17 @@ pub fn expand(input: &DeriveInput, derive: Derive, error: &syn::Error) -> TokenS
                 }
             }
         },
+        Derive::Enumerate => quote! {
+            impl #impl_generics #p::Enumerate for #ident #ty_generics
+            where
+                #(#predicates,)*
+                for<'__smartcheck> #ident #ty_generics: ::core::clone::Clone + 'static,
+            {
+                fn enumerate(_: ::core::primitive::usize) -> #p::Values<Self> {
+                    #unimplemented
+                }
+            }
+        },
     };
     quote! {
         #error

@@ -20,6 +20,7 @@
 
 mod ast;
 mod attr;
+mod enumerate;
 mod expand;
 mod fallback;
 mod property;
@@ -50,6 +51,18 @@ pub fn derive_subtypes(input: TokenStream) -> TokenStream {
 pub fn derive_arbitrary(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand::derive(&input, expand::Derive::Arbitrary).into()
+}
+
+/// Derives `smartcheck::Enumerate`: every value of the type up to a depth, smallest first, for
+/// exhaustive checking (Target's and LPtest's small-first testing).
+///
+/// Each constructor's values combine its fields' values one level shallower; variants come in
+/// declaration order, `#[smartcheck(skip)]` ones never. Every field's type must implement
+/// `Enumerate`.
+#[proc_macro_derive(Enumerate, attributes(smartcheck))]
+pub fn derive_enumerate(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand::derive(&input, expand::Derive::Enumerate).into()
 }
 
 /// Turns a property function into a plain `#[test]` that runs `smartcheck::check_with` on it:

@@ -203,17 +203,21 @@
 
 #![warn(missing_docs)]
 
+#[doc(inline)]
+pub use smartcheck_core::enumerate::Enumerate;
 pub use smartcheck_core::{
     check, check_with, generalize, reduce, smart_check, Arbitrary, Args, Bfs, Child, Children,
     Counterexample, Failure, Format, Gen, Generalization, ListNode, ListNodeMut, Node, NodeMut,
     NodeMutRef, NodeRef, NotACounterexample, Outcome, PropertyResult, ReplaceError, Report, Shape,
     Status, SubTree, SubTreeNode, SubTypes, SubValue, Verdict,
 };
-pub use smartcheck_core::{persist, render, strengthen, Origin};
+pub use smartcheck_core::{enumerate, exhaustive, persist, render, strengthen, Origin};
 /// `#[smartcheck::property]`: a property function as a plain `#[test]`.
 pub use smartcheck_derive::property;
 /// `#[derive(Arbitrary)]`: sized random generation for structs and enums.
 pub use smartcheck_derive::Arbitrary;
+/// Derives [`Enumerate`](trait@Enumerate): every value up to a depth, smallest first.
+pub use smartcheck_derive::Enumerate;
 /// `#[derive(SubTypes)]`: constructors, size, indexing and replacement of sub-values.
 pub use smartcheck_derive::SubTypes;
 
@@ -222,6 +226,10 @@ pub use smartcheck_derive::SubTypes;
 pub mod __private {
     pub use smartcheck_core::arbitrary::{min_size_of, sum_min_sizes};
     pub use smartcheck_core::derive_support::*;
+    pub use smartcheck_core::enumerate::{
+        constructor as enumerate_constructor, digits, parts as enumerate_parts, variants,
+        Enumerate, Values,
+    };
     pub use smartcheck_core::{
         Arbitrary, Child, Children, Gen, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes,
     };

@@ -1,0 +1,371 @@
+//! Enumeration of every value of a type up to a depth, small first: Target's exhaustive testing
+//! (Seidel, Vazou and Jhala, *Type targeted testing*) and the small-first values LPtest and the
+//! generalizer need.
+//!
+//! **Depth.** A value's depth is the nesting of its constructors: a nullary constructor, a
+//! number, a char or a bool has depth 1; `Some(x)` has depth 1 + depth(x); a struct or variant
+//! has depth 1 + the deepest field. Transparent wrappers (`Box`, `Rc`, `Arc`) and tuples (an
+//! argument list) add no level. A list of length `k` has depth 1 + the deepest element, and
+//! `k` < depth (the list's cons cells are its constructors). Leaves grow with the depth too:
+//! at depth `d` the integers are those of magnitude below `d` (`0, 1, -1, 2, -2, ...`), the
+//! chars the first `d` of a small alphabet, so the space stays finite and grows with `d`.
+//!
+//! **Order and cost.** Values come smallest first within each type: integers by magnitude,
+//! variants in declaration order, lists by length. Enumeration is lazy: a value's parts are
+//! enumerated (at depth `d - 1`) and kept once per thread and type, then combined on demand, so
+//! the first N values of a type cost O(N) beyond its parts.
+//!
+//! **Pruning.** A type invariant prunes for free: a derived type's values are built from the
+//! already filtered values of its fields, so once a sub-value breaks an invariant no value
+//! containing it is ever built. For lists whose condition is prefix-closed (sortedness, no
+//! duplicates, a bound on a running sum), [`lists_where`] never extends a prefix that breaks
+//! it, and counts what that skipped.
+
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// A lazy stream of values.
+pub type Values<T> = Box<dyn Iterator<Item = T>>;
+
+/// A type whose values can be listed, smallest first, up to a depth (see the module docs).
+///
+/// Derive it with `#[derive(Enumerate)]`; the std impls cover numbers, `bool`, `char`,
+/// `String`, `()`, `Box`, `Option`, `Result`, `Vec`, `VecDeque` and tuples.
+///
+/// ```
+/// use smartcheck_core::enumerate::Enumerate;
+/// let all: Vec<Option<bool>> = Option::<bool>::enumerate(2).collect();
+/// assert_eq!(all, vec![None, Some(false), Some(true)]);
+/// ```
+pub trait Enumerate: Clone + 'static {
+    /// Every value of depth at most `depth`, smallest first, each once.
+    fn enumerate(depth: usize) -> Values<Self>;
+}
+
+thread_local! {
+    static PARTS: RefCell<HashMap<(TypeId, usize), Rc<dyn Any>>> = RefCell::new(HashMap::new());
+}
+
+/// Every value of `T` up to `depth`, collected once per thread (the parts that derived and
+/// std impls combine).
+pub fn parts<T: Enumerate>(depth: usize) -> Rc<[T]> {
+    let key = (TypeId::of::<T>(), depth);
+    let cached = PARTS.with(|p| p.borrow().get(&key).cloned());
+    if let Some(found) = cached.and_then(|c| c.downcast::<Rc<[T]>>().ok()) {
+        return Rc::clone(&found);
+    }
+    let values: Rc<[T]> = T::enumerate(depth).collect();
+    PARTS.with(|p| p.borrow_mut().insert(key, Rc::new(Rc::clone(&values)) as Rc<dyn Any>));
+    values
+}
+
+/// The number of combinations of parts with these counts (saturating).
+pub fn combinations(counts: &[usize]) -> usize {
+    counts.iter().fold(1usize, |acc, &n| acc.saturating_mul(n))
+}
+
+/// Splits combination number `index` into one index per part (the first part varies fastest),
+/// for parts with these counts.
+pub fn digits<const N: usize>(mut index: usize, counts: [usize; N]) -> [usize; N] {
+    let mut out = [0; N];
+    for (digit, count) in out.iter_mut().zip(counts) {
+        *digit = index % count.max(1);
+        index /= count.max(1);
+    }
+    out
+}
+
+/// The values of one variant or struct: nothing at depth 0, else `build` over every
+/// combination of its fields' values (given as counts, at `depth - 1`).
+pub fn constructor<T: 'static>(
+    counts: Vec<usize>,
+    build: impl Fn(usize) -> T + 'static,
+) -> Values<T> {
+    Box::new((0..combinations(&counts)).map(build))
+}
+
+/// The values of a type made of several constructors, in declaration order.
+pub fn variants<T: 'static>(parts: Vec<Values<T>>) -> Values<T> {
+    Box::new(parts.into_iter().flatten())
+}
+
+/// The integers of magnitude below `depth`, by magnitude, positive first, within `lo..=hi`.
+fn signed(depth: usize, lo: i128, hi: i128) -> impl Iterator<Item = i128> {
+    let top = i128::try_from(depth).unwrap_or(i128::MAX);
+    (0..top)
+        .flat_map(|m| if m == 0 { vec![0] } else { vec![m, -m] })
+        .filter(move |v| (lo..=hi).contains(v))
+}
+
+macro_rules! int_enumerate {
+    ($($t:ty),*) => {$(
+        impl Enumerate for $t {
+            fn enumerate(depth: usize) -> Values<Self> {
+                Box::new(
+                    signed(depth, <$t>::MIN as i128, <$t>::MAX as i128)
+                        .filter_map(|v| <$t>::try_from(v).ok()),
+                )
+            }
+        }
+    )*};
+}
+
+int_enumerate!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+impl Enumerate for i128 {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new(signed(depth, i128::MIN, i128::MAX))
+    }
+}
+
+impl Enumerate for u128 {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new(signed(depth, 0, i128::MAX).filter_map(|v| u128::try_from(v).ok()))
+    }
+}
+
+/// The floats, simplest first: zero, small integers, a half, then the non-finite values.
+const FLOATS: [f64; 9] =
+    [0.0, 1.0, -1.0, 2.0, -2.0, 0.5, f64::INFINITY, f64::NEG_INFINITY, f64::NAN];
+
+impl Enumerate for f64 {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new(FLOATS.into_iter().take(depth))
+    }
+}
+
+impl Enumerate for f32 {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new(FLOATS.into_iter().take(depth).map(|f| f as f32))
+    }
+}
+
+impl Enumerate for bool {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new([false, true].into_iter().take(if depth == 0 { 0 } else { 2 }))
+    }
+}
+
+impl Enumerate for () {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new(std::iter::repeat_n((), usize::from(depth > 0)))
+    }
+}
+
+/// The chars enumerated, in order: letters, digits, then the characters that break parsers.
+pub const ALPHABET: [char; 8] = ['a', 'b', 'c', '0', '1', ' ', '\n', '\0'];
+
+impl Enumerate for char {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new(ALPHABET.into_iter().take(depth))
+    }
+}
+
+impl Enumerate for String {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new(Vec::<char>::enumerate(depth).map(|cs| cs.into_iter().collect()))
+    }
+}
+
+impl<T: Enumerate> Enumerate for Box<T> {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new(T::enumerate(depth).map(Box::new))
+    }
+}
+
+impl<T: Enumerate> Enumerate for Option<T> {
+    fn enumerate(depth: usize) -> Values<Self> {
+        if depth == 0 {
+            return Box::new(std::iter::empty());
+        }
+        Box::new(std::iter::once(None).chain(T::enumerate(depth - 1).map(Some)))
+    }
+}
+
+impl<T: Enumerate, E: Enumerate> Enumerate for Result<T, E> {
+    fn enumerate(depth: usize) -> Values<Self> {
+        if depth == 0 {
+            return Box::new(std::iter::empty());
+        }
+        Box::new(T::enumerate(depth - 1).map(Ok).chain(E::enumerate(depth - 1).map(Err)))
+    }
+}
+
+/// Every list of elements from `elements` with fewer than `depth` elements, shortest first.
+fn lists<T: Clone + 'static>(depth: usize, elements: Rc<[T]>) -> Values<Vec<T>> {
+    let n = elements.len();
+    Box::new((0..depth).flat_map(move |len| {
+        let elements = Rc::clone(&elements);
+        let count = if len == 0 { 1 } else { n.checked_pow(len as u32).unwrap_or(usize::MAX) };
+        (0..count).map(move |mut index| {
+            (0..len)
+                .map(|_| {
+                    let e = elements[index % n].clone();
+                    index /= n;
+                    e
+                })
+                .collect()
+        })
+    }))
+}
+
+impl<T: Enumerate> Enumerate for Vec<T> {
+    fn enumerate(depth: usize) -> Values<Self> {
+        lists(depth, parts::<T>(depth.saturating_sub(1)))
+    }
+}
+
+impl<T: Enumerate> Enumerate for std::collections::VecDeque<T> {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new(Vec::<T>::enumerate(depth).map(Into::into))
+    }
+}
+
+macro_rules! tuple_enumerate {
+    ($($name:ident $i:tt),+) => {
+        impl<$($name: Enumerate),+> Enumerate for ($($name,)+) {
+            fn enumerate(depth: usize) -> Values<Self> {
+                let parts = ($(parts::<$name>(depth),)+);
+                let counts = [$(parts.$i.len()),+];
+                Box::new((0..combinations(&counts)).map(move |index| {
+                    let at = digits(index, counts);
+                    ($(parts.$i[at[$i]].clone(),)+)
+                }))
+            }
+        }
+    };
+}
+
+tuple_enumerate!(A 0);
+tuple_enumerate!(A 0, B 1);
+tuple_enumerate!(A 0, B 1, C 2);
+tuple_enumerate!(A 0, B 1, C 2, D 3);
+tuple_enumerate!(A 0, B 1, C 2, D 3, E 4);
+tuple_enumerate!(A 0, B 1, C 2, D 3, E 4, F 5);
+
+/// Lists with fewer than `depth` elements drawn from `T`'s values at `depth - 1`, keeping only
+/// those whose every prefix satisfies `keep`: a prefix that breaks it is never extended, so a
+/// prefix-closed condition (sortedness, distinct elements, a bound on a running sum) costs
+/// only the valid lists and their one-element extensions. The result also counts the lists
+/// skipped without being built.
+///
+/// ```
+/// use smartcheck_core::enumerate::lists_where;
+/// let sorted = lists_where::<u8>(4, |l| l.windows(2).all(|w| w[0] <= w[1]));
+/// // Lists of up to 3 elements from 0, 1, 2: 1 + 3 + 6 + 10 sorted ones.
+/// assert_eq!(sorted.values.len(), 20);
+/// assert_eq!(sorted.skipped, 3 * 3 * 3 + 3 * 3 - 20); // all lists minus the sorted ones
+/// ```
+pub fn lists_where<T: Enumerate>(depth: usize, keep: impl Fn(&[T]) -> bool) -> Pruned<Vec<T>> {
+    let elements = parts::<T>(depth.saturating_sub(1));
+    let n = elements.len();
+    let mut values: Vec<Vec<T>> = Vec::new();
+    let mut skipped = 0usize;
+    let mut level: Vec<Vec<T>> = if keep(&[]) { vec![Vec::new()] } else { Vec::new() };
+    for len in 0..depth {
+        let mut next = Vec::new();
+        for prefix in &level {
+            if len + 1 == depth {
+                break;
+            }
+            for e in elements.iter() {
+                let mut longer = prefix.clone();
+                longer.push(e.clone());
+                if keep(&longer) {
+                    next.push(longer);
+                } else {
+                    // The rejected list and every extension of it within the depth.
+                    let rest = depth - 2 - len;
+                    skipped = skipped.saturating_add(geometric(n, rest));
+                }
+            }
+        }
+        values.append(&mut level);
+        level = next;
+    }
+    Pruned { values, skipped }
+}
+
+/// 1 + n + n² + ... + n^k (saturating): a list and all its extensions by up to `k` elements.
+fn geometric(n: usize, k: usize) -> usize {
+    let (mut sum, mut term) = (0usize, 1usize);
+    for _ in 0..=k {
+        sum = sum.saturating_add(term);
+        term = term.saturating_mul(n);
+    }
+    sum
+}
+
+/// Values enumerated under a condition, and how many were skipped without being built.
+#[derive(Clone, Debug)]
+pub struct Pruned<T> {
+    /// The values that meet the condition, smallest first.
+    pub values: Vec<T>,
+    /// Values of the space that were never built because a part of them broke the condition.
+    pub skipped: usize,
+}
+
+/// Forgets the parts enumerated so far on this thread (they are kept for the thread's life).
+pub fn clear_parts() {
+    PARTS.with(|p| p.borrow_mut().clear());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count<T: Enumerate>(depth: usize) -> usize {
+        T::enumerate(depth).count()
+    }
+
+    #[test]
+    fn counts_follow_the_closed_forms() {
+        for d in 0..6 {
+            let ints = if d == 0 { 0 } else { 2 * d - 1 };
+            assert_eq!(count::<i32>(d), ints, "i32 at depth {d}");
+            assert_eq!(count::<u8>(d), d, "u8 at depth {d}");
+            let bools = if d == 0 { 0 } else { 2 };
+            assert_eq!(count::<Option<bool>>(d), if d == 0 { 0 } else { 1 + count::<bool>(d - 1) });
+            // Lists: sum over lengths k < d of n^k, n the elements at depth d - 1.
+            let n: usize = if d == 0 { 0 } else { bools };
+            let lists: usize = (0..d).map(|k| n.pow(k as u32)).sum();
+            assert_eq!(count::<Vec<bool>>(d), lists, "Vec<bool> at depth {d}");
+            assert_eq!(count::<(bool, u8)>(d), bools * d);
+        }
+    }
+
+    #[test]
+    fn values_come_smallest_first_and_once() {
+        let ints: Vec<i8> = i8::enumerate(3).collect();
+        assert_eq!(ints, vec![0, 1, -1, 2, -2]);
+        let lists: Vec<Vec<bool>> = Vec::<bool>::enumerate(3).collect();
+        assert_eq!(lists.len(), 7);
+        assert_eq!(lists[0], Vec::<bool>::new());
+        assert!(lists.windows(2).all(|w| w[0].len() <= w[1].len()));
+        let mut unique = lists.clone();
+        unique.dedup();
+        assert_eq!(unique.len(), lists.len());
+        let strings: Vec<String> = String::enumerate(2).collect();
+        assert_eq!(strings, vec!["".to_string(), "a".to_string()]);
+    }
+
+    #[test]
+    fn enumeration_is_lazy() {
+        // 5^8 + ... lists exist at depth 9 over i8 at depth 8 (15 values each); the first
+        // thousand come at once.
+        let first: Vec<Vec<i8>> = Vec::<i8>::enumerate(9).take(1000).collect();
+        assert_eq!(first.len(), 1000);
+    }
+
+    #[test]
+    fn pruning_skips_sorted_list_space() {
+        let depth = 7; // lists of up to 6 elements
+        let sorted = lists_where::<u8>(depth, |l| l.windows(2).all(|w| w[0] <= w[1]));
+        let all = count::<Vec<u8>>(depth);
+        assert_eq!(sorted.values.len() + sorted.skipped, all);
+        assert!(sorted.values.iter().all(|l| l.windows(2).all(|w| w[0] <= w[1])));
+        assert!(sorted.skipped * 10 >= all * 9, "{} of {all} skipped", sorted.skipped);
+    }
+}

@@ -1,0 +1,57 @@
+//! Token generation for `#[derive(Enumerate)]`: every value of a type up to a depth, smallest
+//! first (the core's `enumerate` module says what depth and order mean).
+//!
+//! Each constructor's values are the combinations of its fields' values one level shallower,
+//! taken from the core's per-thread cache of parts, and built on demand; the constructors come
+//! in declaration order, `#[smartcheck(skip)]` ones never.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+
+use crate::ast::{Constructor, Input};
+use crate::expand::{at, private, with_bounds, wrap};
+
+/// The `Enumerate` impl.
+pub fn enumerate(input: &Input) -> TokenStream {
+    let p = private();
+    let ident = input.ident;
+    let listed: Vec<&Constructor> = input.constructors.iter().filter(|c| !c.attrs.skip).collect();
+    let variants = listed.iter().map(|c| constructor(c));
+    let fields = listed.iter().flat_map(|c| &c.fields);
+    let generics = with_bounds(input.generics, fields, &quote!(#p::Enumerate));
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    wrap(quote! {
+        #[automatically_derived]
+        impl #impl_generics #p::Enumerate for #ident #ty_generics #where_clause {
+            fn enumerate(__depth: ::core::primitive::usize) -> #p::Values<Self> {
+                let ::core::option::Option::Some(__d) = __depth.checked_sub(1) else {
+                    return #p::variants(#p::Vec::new());
+                };
+                #p::variants(::std::vec![#(#variants),*])
+            }
+        }
+    })
+}
+
+/// The values of one constructor: every combination of its fields' values at depth `__d`.
+fn constructor(c: &Constructor) -> TokenStream {
+    let p = private();
+    let path = &c.path;
+    let parts: Vec<_> = (0..c.fields.len()).map(|i| format_ident!("__v{}", i)).collect();
+    let defs = c.fields.iter().zip(&parts).map(|(f, v)| {
+        let ty = f.ty;
+        quote_spanned!(at(ty)=> let #v = #p::enumerate_parts::<#ty>(__d);)
+    });
+    let n = c.fields.len();
+    let members = c.fields.iter().map(|f| &f.member);
+    let values = parts.iter().enumerate().map(|(i, v)| quote!(#v[__at[#i]].clone()));
+    quote!({
+        #(#defs)*
+        let __counts: [::core::primitive::usize; #n] = [#(#parts.len()),*];
+        #p::enumerate_constructor(::std::vec::Vec::from(__counts), move |__i| {
+            let __at = #p::digits(__i, __counts);
+            let _ = &__at;
+            #path { #(#members: #values),* }
+        })
+    })
+}

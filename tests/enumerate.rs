@@ -1,0 +1,115 @@
+//! `#[derive(Enumerate)]` and exhaustive checking, as a user has them (issue 16): the counts
+//! equal the number of values of the type up to the depth, values come smallest first, and a
+//! rare failure is found, reduced and reported.
+
+use smartcheck::exhaustive::{exhaustive_check, exhaustive_check_pruned};
+use smartcheck::{enumerate::lists_where, Arbitrary, Args, Enumerate, SubTypes, Verdict};
+
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary, Enumerate)]
+enum Tree {
+    Leaf,
+    Node(Box<Tree>, Box<Tree>),
+}
+
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary, Enumerate)]
+struct Point {
+    x: u8,
+    y: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary, Enumerate)]
+enum Shape {
+    Dot,
+    Line(Point, Point),
+    #[smartcheck(skip)]
+    #[allow(dead_code)]
+    Never(u8),
+}
+
+fn count<T: Enumerate>(depth: usize) -> usize {
+    T::enumerate(depth).count()
+}
+
+#[test]
+fn counts_follow_the_closed_forms() {
+    // Trees: t(0) = 0, t(d) = 1 + t(d - 1)^2.
+    let mut trees = 0usize;
+    for d in 0..6 {
+        assert_eq!(count::<Tree>(d), trees, "trees up to depth {d}");
+        trees = 1 + trees * trees;
+    }
+    // Points: one constructor over u8 (d - 1 values) and Option<bool> (1 + 2 values once
+    // d - 1 >= 2).
+    for d in 1..6 {
+        let options = match d - 1 {
+            0 => 0,
+            1 => 1,
+            _ => 3,
+        };
+        assert_eq!(count::<Point>(d), (d - 1) * options, "points up to depth {d}");
+        let shapes = 1 + count::<Point>(d - 1).pow(2);
+        assert_eq!(count::<Shape>(d), shapes, "shapes up to depth {d}, the skipped variant never");
+    }
+}
+
+#[test]
+fn values_come_smallest_first() {
+    let trees: Vec<Tree> = Tree::enumerate(3).collect();
+    assert_eq!(trees[0], Tree::Leaf);
+    assert_eq!(trees[1], Tree::Node(Box::new(Tree::Leaf), Box::new(Tree::Leaf)));
+    assert_eq!(trees.len(), 5);
+    let first: Vec<Point> = Point::enumerate(3).take(3).collect();
+    assert_eq!(
+        first,
+        vec![Point { x: 0, y: None }, Point { x: 1, y: None }, Point { x: 0, y: Some(false) }]
+    );
+}
+
+/// A wrong insertion into a sorted list: an element equal to the last one is dropped.
+fn insert(list: &[u8], x: u8) -> Vec<u8> {
+    let mut out = list.to_vec();
+    if out.len() >= 2 && out.last() == Some(&x) && out[0] < x {
+        return out;
+    }
+    let at = out.iter().position(|&y| y > x).unwrap_or(out.len());
+    out.insert(at, x);
+    out
+}
+
+fn sorted(list: &[u8]) -> bool {
+    list.windows(2).all(|w| w[0] <= w[1])
+}
+
+fn insert_keeps_every_element((list, x): &(Vec<u8>, u8)) -> Verdict {
+    Verdict::implies(sorted(list), insert(list, *x).len() == list.len() + 1)
+}
+
+#[test]
+fn the_exhaustive_check_finds_what_the_precondition_hides() {
+    let args = Args { seed: Some(3), persist: false, ..Args::default() };
+    let run = exhaustive_check(&args, 4, insert_keeps_every_element);
+    let cex = run.counterexample().expect("the dropped element, up to depth 4");
+    assert_eq!(cex.value(), &(vec![0, 1], 1));
+    let text = run.to_string();
+    assert!(text.starts_with("smartcheck: failed at value "), "{text}");
+    assert!(text.contains("  ([0, 1], 1)\n"), "{text}");
+}
+
+#[test]
+fn pruning_skips_what_breaks_a_prefix_closed_condition() {
+    let args = Args { seed: Some(3), persist: false, ..Args::default() };
+    // Depth 7: lists of up to 6 elements from 0..6, (6^7 - 1) / 5 = 55,987 in all, of which
+    // C(12, 6) = 924 are sorted.
+    let lists = lists_where::<u8>(7, sorted);
+    let all = count::<Vec<u8>>(7);
+    assert_eq!((all, lists.values.len()), (55_987, 924));
+    assert_eq!(lists.values.len() + lists.skipped, all);
+    assert!(lists.skipped * 10 >= all * 9, "{} of {all} skipped", lists.skipped);
+    let run = exhaustive_check_pruned(&args, 7, lists, |l: &Vec<u8>| sorted(l));
+    assert!(!run.failed());
+    assert_eq!(
+        run.to_string(),
+        "smartcheck: checked all 924 values up to depth 7; 924 met the precondition; \
+         55,063 more were pruned without being built; no failure\n"
+    );
+}
