@@ -61,29 +61,83 @@ pub fn parts<T: Enumerate>(depth: usize) -> Rc<[T]> {
     values
 }
 
-/// The number of combinations of parts with these counts (saturating).
-pub fn combinations(counts: &[usize]) -> usize {
-    counts.iter().fold(1usize, |acc, &n| acc.saturating_mul(n))
+/// Every combination of one index per part, for parts with these counts, smallest first: in
+/// order of the indexes' sum (so a value whose parts are all simple comes before one with a
+/// single complex part), then lexicographically. Lazy; each step costs O(parts).
+#[derive(Clone, Debug)]
+pub struct Indices {
+    bounds: Vec<usize>,
+    current: Vec<usize>,
+    sum: usize,
+    done: bool,
 }
 
-/// Splits combination number `index` into one index per part (the first part varies fastest),
-/// for parts with these counts.
-pub fn digits<const N: usize>(mut index: usize, counts: [usize; N]) -> [usize; N] {
-    let mut out = [0; N];
-    for (digit, count) in out.iter_mut().zip(counts) {
-        *digit = index % count.max(1);
-        index /= count.max(1);
+impl Indices {
+    /// The combinations for parts with these counts (none when a count is 0).
+    pub fn new(counts: &[usize]) -> Indices {
+        let bounds: Vec<usize> = counts.iter().map(|&n| n.saturating_sub(1)).collect();
+        let done = counts.contains(&0);
+        Indices { current: vec![0; counts.len()], bounds, sum: 0, done }
     }
-    out
+
+    /// Fills `current[from..]` with `amount`, the rightmost parts first (the lexicographically
+    /// smallest way); false when they cannot hold it.
+    fn fill(&mut self, from: usize, mut amount: usize) -> bool {
+        for i in (from..self.current.len()).rev() {
+            let take = amount.min(self.bounds[i]);
+            self.current[i] = take;
+            amount -= take;
+        }
+        amount == 0
+    }
+
+    /// Moves to the next combination with the same sum; false when there is none.
+    fn step(&mut self) -> bool {
+        let k = self.current.len();
+        let mut rest = self.current.last().copied().unwrap_or(0);
+        for j in (0..k.saturating_sub(1)).rev() {
+            if rest > 0 && self.current[j] < self.bounds[j] {
+                self.current[j] += 1;
+                return self.fill(j + 1, rest - 1);
+            }
+            rest += self.current[j];
+        }
+        false
+    }
 }
 
-/// The values of one variant or struct: nothing at depth 0, else `build` over every
-/// combination of its fields' values (given as counts, at `depth - 1`).
+impl Iterator for Indices {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        if self.done {
+            return None;
+        }
+        let out = self.current.clone();
+        if !self.step() {
+            let total: usize = self.bounds.iter().sum();
+            loop {
+                self.sum += 1;
+                if self.sum > total {
+                    self.done = true;
+                    break;
+                }
+                if self.fill(0, self.sum) {
+                    break;
+                }
+            }
+        }
+        Some(out)
+    }
+}
+
+/// The values of one variant or struct: `build` over every combination of its fields' values
+/// (given by their counts), smallest first (see [`Indices`]).
 pub fn constructor<T: 'static>(
     counts: Vec<usize>,
-    build: impl Fn(usize) -> T + 'static,
+    build: impl Fn(&[usize]) -> T + 'static,
 ) -> Values<T> {
-    Box::new((0..combinations(&counts)).map(build))
+    Box::new(Indices::new(&counts).map(move |at| build(&at)))
 }
 
 /// The values of a type made of several constructors, in declaration order.
@@ -193,21 +247,13 @@ impl<T: Enumerate, E: Enumerate> Enumerate for Result<T, E> {
     }
 }
 
-/// Every list of elements from `elements` with fewer than `depth` elements, shortest first.
+/// Every list of elements from `elements` with fewer than `depth` elements, shortest first,
+/// and within a length smallest first.
 fn lists<T: Clone + 'static>(depth: usize, elements: Rc<[T]>) -> Values<Vec<T>> {
-    let n = elements.len();
     Box::new((0..depth).flat_map(move |len| {
         let elements = Rc::clone(&elements);
-        let count = if len == 0 { 1 } else { n.checked_pow(len as u32).unwrap_or(usize::MAX) };
-        (0..count).map(move |mut index| {
-            (0..len)
-                .map(|_| {
-                    let e = elements[index % n].clone();
-                    index /= n;
-                    e
-                })
-                .collect()
-        })
+        Indices::new(&vec![elements.len(); len])
+            .map(move |at| at.iter().map(|&i| elements[i].clone()).collect())
     }))
 }
 
@@ -228,11 +274,7 @@ macro_rules! tuple_enumerate {
         impl<$($name: Enumerate),+> Enumerate for ($($name,)+) {
             fn enumerate(depth: usize) -> Values<Self> {
                 let parts = ($(parts::<$name>(depth),)+);
-                let counts = [$(parts.$i.len()),+];
-                Box::new((0..combinations(&counts)).map(move |index| {
-                    let at = digits(index, counts);
-                    ($(parts.$i[at[$i]].clone(),)+)
-                }))
+                constructor(vec![$(parts.$i.len()),+], move |at| ($(parts.$i[at[$i]].clone(),)+))
             }
         }
     };
@@ -349,6 +391,18 @@ mod tests {
         assert_eq!(unique.len(), lists.len());
         let strings: Vec<String> = String::enumerate(2).collect();
         assert_eq!(strings, vec!["".to_string(), "a".to_string()]);
+    }
+
+    #[test]
+    fn indices_come_by_sum_and_once() {
+        let all: Vec<Vec<usize>> = Indices::new(&[2, 3]).collect();
+        assert_eq!(
+            all,
+            vec![vec![0, 0], vec![0, 1], vec![1, 0], vec![0, 2], vec![1, 1], vec![1, 2]]
+        );
+        assert_eq!(Indices::new(&[]).collect::<Vec<_>>(), vec![Vec::<usize>::new()]);
+        assert_eq!(Indices::new(&[3, 0]).count(), 0);
+        assert_eq!(Indices::new(&[4, 5, 6]).count(), 120);
     }
 
     #[test]

@@ -127,6 +127,36 @@ fn check_values<T: SubTypes, R: PropertyResult>(
     Exhaustive { coverage, counterexample: None }
 }
 
+/// The test `#[smartcheck::contract(.., exhaustive = N)]` generates: random discovery with
+/// `args` (and the environment's overrides), then every value up to `depth`; panics with the
+/// report of whichever failed, or when random discovery gave up and the exhaustive check
+/// found nothing either... which passes: every valid input up to the depth was checked.
+#[doc(hidden)]
+#[track_caller]
+pub fn contract_test_exhaustive<T: Enumerate + SubTypes, R: PropertyResult>(
+    args: &Args,
+    depth: usize,
+    prop: impl Fn(&T) -> R,
+) {
+    let args = match args.clone().with_env() {
+        Ok(args) => args,
+        Err(message) => panic!("smartcheck: {message}"),
+    };
+    let random = crate::run::smart_check(&args, &prop);
+    if random.failed() {
+        panic!("{random}");
+    }
+    let exhaustive = exhaustive_check(&args, depth, &prop);
+    if exhaustive.failed() {
+        let first = random.to_string();
+        let first = first.lines().next().unwrap_or_default();
+        panic!(
+            "random discovery: {first}
+exhaustive check: {exhaustive}"
+        );
+    }
+}
+
 /// `n` with commas between groups of three digits: `29,524`.
 pub fn thousands(n: usize) -> String {
     let digits = n.to_string();

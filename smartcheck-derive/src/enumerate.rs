@@ -48,9 +48,8 @@ fn constructor(c: &Constructor) -> TokenStream {
     quote!({
         #(#defs)*
         let __counts: [::core::primitive::usize; #n] = [#(#parts.len()),*];
-        #p::enumerate_constructor(::std::vec::Vec::from(__counts), move |__i| {
-            let __at = #p::digits(__i, __counts);
-            let _ = &__at;
+        #p::enumerate_constructor(::std::vec::Vec::from(__counts), move |__at: &[::core::primitive::usize]| {
+            let _ = __at;
             #path { #(#members: #values),* }
         })
     })

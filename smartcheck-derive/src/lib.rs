@@ -20,6 +20,7 @@
 
 mod ast;
 mod attr;
+mod contract;
 mod enumerate;
 mod expand;
 mod fallback;
@@ -76,4 +77,20 @@ pub fn derive_enumerate(input: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn property(args: TokenStream, item: TokenStream) -> TokenStream {
     property::expand(args.into(), item.into()).into()
+}
+
+/// States a function's contract once, as run-time checks and as a test: `requires = <cond>`
+/// and `ensures = <cond>` clauses (each may repeat; `result` is the return value in
+/// `ensures`), checked in builds with debug assertions and compiled away without them; and a
+/// generated `#[test] fn smartcheck_contract_<name>()` that draws arguments meeting
+/// `requires`, calls the function and checks `ensures` (`exhaustive = N` also checks every
+/// argument tuple up to depth `N`; `test = false` generates no test, as methods need).
+///
+/// ```text
+/// #[smartcheck::contract(requires = sorted(list), ensures = sorted(&result))]
+/// pub fn insert(list: &[u8], x: u8) -> Vec<u8> { ... }
+/// ```
+#[proc_macro_attribute]
+pub fn contract(args: TokenStream, item: TokenStream) -> TokenStream {
+    contract::expand(args.into(), item.into()).into()
 }

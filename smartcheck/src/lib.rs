@@ -212,6 +212,9 @@ pub use smartcheck_core::{
     Status, SubTree, SubTreeNode, SubTypes, SubValue, Verdict,
 };
 pub use smartcheck_core::{enumerate, exhaustive, persist, render, strengthen, Origin};
+/// `#[smartcheck::contract(requires = .., ensures = ..)]`: a function's contract as run-time
+/// checks and as a generated test.
+pub use smartcheck_derive::contract;
 /// `#[smartcheck::property]`: a property function as a plain `#[test]`.
 pub use smartcheck_derive::property;
 /// `#[derive(Arbitrary)]`: sized random generation for structs and enums.
@@ -227,9 +230,9 @@ pub mod __private {
     pub use smartcheck_core::arbitrary::{min_size_of, sum_min_sizes};
     pub use smartcheck_core::derive_support::*;
     pub use smartcheck_core::enumerate::{
-        constructor as enumerate_constructor, digits, parts as enumerate_parts, variants,
-        Enumerate, Values,
+        constructor as enumerate_constructor, parts as enumerate_parts, variants, Enumerate, Values,
     };
+    pub use smartcheck_core::exhaustive::contract_test_exhaustive;
     pub use smartcheck_core::{
         Arbitrary, Child, Children, Gen, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes,
     };

@@ -1,0 +1,260 @@
+//! `#[smartcheck::contract]`: one statement of a function's contract serves as run-time checks
+//! and as a test (LPtest's assertions as generators; Target's postconditions checked on every
+//! valid input).
+//!
+//! ```text
+//! #[smartcheck::contract(requires = sorted(list), ensures = sorted(&result))]
+//! pub fn insert(list: &[u8], x: u8) -> Vec<u8> { ... }
+//! ```
+//!
+//! expands to
+//! - the function, checking each `requires` clause on entry and each `ensures` clause (with the
+//!   return value as `result` and the arguments in scope) on exit, panicking with a message that
+//!   names the broken clause, in builds with debug assertions; in builds without them, the
+//!   function exactly as written, at no cost;
+//! - a `#[test] fn smartcheck_contract_<name>()` (unless `test = false`) that draws arguments
+//!   meeting `requires` (a reference argument `&T` is drawn as `T`, `&[T]` as `Vec<T>`, `&str`
+//!   as `String`), calls the function and checks `ensures`, through `smartcheck`'s random
+//!   discovery, reduction and generalization; with `exhaustive = N` it also checks every
+//!   argument tuple up to depth `N`, which finds what random discovery gives up on when valid
+//!   inputs are rare (the argument types must implement `Enumerate`); `ignore = true` marks the
+//!   test `#[ignore]`, and other `name = value` pairs set fields of `smartcheck::Args`.
+//!
+//! Methods and generic functions get the run-time checks; write `test = false` for them (a
+//! `#[test]` cannot sit in an `impl` block, and a generic function has no one type to test).
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, ToTokens};
+use syn::parse::Parser;
+use syn::punctuated::Punctuated;
+use syn::{Expr, FnArg, ItemFn, Meta, Pat, ReturnType, Token, Type};
+
+/// The contract's clauses and options, as written.
+#[derive(Default)]
+struct Contract {
+    requires: Vec<Expr>,
+    ensures: Vec<Expr>,
+    exhaustive: Option<Expr>,
+    test: bool,
+    ignore: bool,
+    facade: Option<syn::Path>,
+    args: Vec<TokenStream>,
+}
+
+/// Expands the attribute on `item` with arguments `args`.
+pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
+    let function: ItemFn = match syn::parse2(item) {
+        Ok(f) => f,
+        Err(e) => return e.to_compile_error(),
+    };
+    let contract = match parse(args) {
+        Ok(c) => c,
+        Err(e) => return e.to_compile_error(),
+    };
+    let checked = checked(&function, &contract);
+    let test = if contract.test {
+        match test(&function, &contract) {
+            Ok(t) => t,
+            Err(e) => e.to_compile_error(),
+        }
+    } else {
+        TokenStream::new()
+    };
+    let mut plain = function;
+    plain.attrs.push(syn::parse_quote!(#[cfg(not(debug_assertions))]));
+    quote! {
+        #checked
+        #plain
+        #test
+    }
+}
+
+fn parse(args: TokenStream) -> syn::Result<Contract> {
+    let metas = Punctuated::<Meta, Token![,]>::parse_terminated.parse2(args)?;
+    let mut contract = Contract { test: true, ..Contract::default() };
+    for meta in metas {
+        let Meta::NameValue(nv) = meta else {
+            return Err(syn::Error::new_spanned(
+                meta,
+                "expected `requires = <condition>`, `ensures = <condition>`, `exhaustive = <depth>`, \
+                 `test = false`, `ignore = true`, or a field of smartcheck::Args like \
+                 `tests = 1000`",
+            ));
+        };
+        let name = nv.path.get_ident().map(ToString::to_string).unwrap_or_default();
+        match name.as_str() {
+            "requires" => contract.requires.push(nv.value),
+            "ensures" => contract.ensures.push(nv.value),
+            "exhaustive" => contract.exhaustive = Some(nv.value),
+            "test" => contract.test = nv.value.to_token_stream().to_string() != "false",
+            "ignore" => contract.ignore = nv.value.to_token_stream().to_string() == "true",
+            "crate" => match nv.value {
+                Expr::Path(p) => contract.facade = Some(p.path),
+                other => return Err(syn::Error::new_spanned(other, "expected a path")),
+            },
+            "" => return Err(syn::Error::new_spanned(nv.path, "expected a name")),
+            _ => {
+                let (ident, value) = (&nv.path, &nv.value);
+                contract.args.push(quote!(#ident: #value));
+            }
+        }
+    }
+    if contract.requires.is_empty() && contract.ensures.is_empty() {
+        return Err(syn::Error::new(
+            proc_macro2::Span::call_site(),
+            "a contract needs at least one `requires = ...` or `ensures = ...` clause",
+        ));
+    }
+    Ok(contract)
+}
+
+/// The function with its clauses checked, for builds with debug assertions.
+fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
+    let name = function.sig.ident.to_string();
+    let check = |kind: &str, clause: &Expr| {
+        let text = clause.to_token_stream().to_string();
+        let message = format!("smartcheck: the contract of `{name}` is broken: {kind} `{text}`");
+        quote! {
+            if !(#clause) {
+                ::core::panic!("{}", #message);
+            }
+        }
+    };
+    let requires = contract.requires.iter().map(|c| check("requires", c));
+    let ensures = contract.ensures.iter().map(|c| check("ensures", c));
+    let body = &function.block;
+    let output = match &function.sig.output {
+        ReturnType::Default => quote!(()),
+        ReturnType::Type(_, ty) => quote!(#ty),
+    };
+    let (attrs, vis, sig) = (&function.attrs, &function.vis, &function.sig);
+    quote! {
+        #(#attrs)*
+        #[cfg(debug_assertions)]
+        #vis #sig {
+            #(#requires)*
+            #[allow(clippy::redundant_closure_call)]
+            let result: #output = (|| -> #output { #body })();
+            #(#ensures)*
+            result
+        }
+    }
+}
+
+/// One argument of the function, as the generated test draws and passes it.
+struct Arg {
+    name: syn::Ident,
+    /// The type drawn (owned).
+    drawn: TokenStream,
+    /// How the argument is bound from the drawn value `__v`.
+    bind: TokenStream,
+    /// How it is passed to the function.
+    pass: TokenStream,
+}
+
+/// The owned type drawn for an argument of type `ty`, and whether it is passed by reference,
+/// by mutable reference or by value.
+fn arg(name: syn::Ident, ty: &Type, field: TokenStream) -> Arg {
+    let owned = |inner: &Type| match inner {
+        Type::Slice(s) => {
+            let e = &s.elem;
+            quote!(::std::vec::Vec<#e>)
+        }
+        Type::Path(p) if p.path.is_ident("str") => quote!(::std::string::String),
+        other => quote!(#other),
+    };
+    match ty {
+        Type::Reference(r) if r.mutability.is_some() => {
+            let drawn = owned(&r.elem);
+            let owned_name = format_ident!("__owned_{}", name);
+            Arg {
+                bind: quote! {
+                    let mut #owned_name = ::core::clone::Clone::clone(&#field);
+                    let #name: #ty = &mut #owned_name;
+                },
+                pass: quote!(&mut *#name),
+                drawn,
+                name,
+            }
+        }
+        Type::Reference(r) => Arg {
+            drawn: owned(&r.elem),
+            bind: quote!(let #name: #ty = &#field;),
+            pass: quote!(#name),
+            name,
+        },
+        other => Arg {
+            drawn: quote!(#other),
+            bind: quote!(let #name: #other = ::core::clone::Clone::clone(&#field);),
+            pass: quote!(::core::clone::Clone::clone(&#name)),
+            name,
+        },
+    }
+}
+
+/// The generated `#[test]`.
+fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
+    let sig = &function.sig;
+    let refuse = |tokens: &dyn ToTokens, what: &str| {
+        syn::Error::new_spanned(
+            tokens,
+            format!(
+                "smartcheck: a contract test cannot be generated for {what}; write \
+                 `test = false` to check the contract at run time only"
+            ),
+        )
+    };
+    if !sig.generics.params.is_empty() {
+        return Err(refuse(&sig.generics, "a generic function"));
+    }
+    if let Some(a) = &sig.asyncness {
+        return Err(refuse(a, "an async function"));
+    }
+    let mut inputs = Vec::new();
+    for (i, input) in sig.inputs.iter().enumerate() {
+        let FnArg::Typed(typed) = input else {
+            return Err(refuse(input, "a method (it takes `self`)"));
+        };
+        let Pat::Ident(pat) = &*typed.pat else {
+            return Err(refuse(&typed.pat, "an argument that is a pattern"));
+        };
+        let index = syn::Index::from(i);
+        inputs.push(arg(pat.ident.clone(), &typed.ty, quote!(__v.#index)));
+    }
+    let p = match &contract.facade {
+        Some(path) => quote!(#path),
+        None => quote!(::smartcheck),
+    };
+    let drawn = inputs.iter().map(|a| &a.drawn);
+    let binds = inputs.iter().map(|a| &a.bind);
+    let passes = inputs.iter().map(|a| &a.pass);
+    let names = inputs.iter().map(|a| &a.name);
+    let requires = &contract.requires;
+    let ensures = &contract.ensures;
+    let ident = &sig.ident;
+    let test_name = format_ident!("smartcheck_contract_{}", ident);
+    let fields = &contract.args;
+    let run = match &contract.exhaustive {
+        Some(depth) => quote!(#p::__private::contract_test_exhaustive(&__args, #depth, __property)),
+        None => quote!(#p::check_with(&__args, __property)),
+    };
+    let ignore = contract.ignore.then(|| quote!(#[ignore]));
+    Ok(quote! {
+        #[cfg(test)]
+        #[test]
+        #ignore
+        fn #test_name() {
+            let __property = |__v: &(#(#drawn,)*)| -> #p::Verdict {
+                #(#binds)*
+                if !(true #(&& (#requires))*) {
+                    return #p::Verdict::Discard;
+                }
+                let result = #ident(#(#passes),*);
+                let _ = (&result, #(&#names),*);
+                #p::Verdict::from(true #(&& (#ensures))*)
+            };
+            let __args = #p::Args { #(#fields,)* ..::core::default::Default::default() };
+            #run;
+        }
+    })
+}
