@@ -9,10 +9,20 @@ use smartcheck::Args;
 #[allow(dead_code)]
 mod calculator;
 
+#[path = "../examples/sparse.rs"]
+#[allow(dead_code)]
+mod sparse;
+
 /// What the example `name` prints as its report for `args`.
 fn produce(name: &str, args: &Args) -> Option<String> {
     match name {
         "calculator" => Some(calculator::report(args)),
+        "sparse-insert" => {
+            let seed = args.seed.unwrap_or(0);
+            Some(
+                sparse::compare("insertion into a sorted list", 6, seed, sparse::insert_property).0,
+            )
+        }
         _ => None,
     }
 }
