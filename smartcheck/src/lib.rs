@@ -199,6 +199,8 @@
 
 #![warn(missing_docs)]
 
+/// Testing a whole API from its own functions; see [`api`](macro@api).
+pub use smartcheck_core::api;
 pub use smartcheck_core::{
     check, check_with, generalize, reduce, smart_check, Arbitrary, Args, Bfs, Child, Children,
     Counterexample, Failure, Format, Gen, Generalization, ListNode, ListNodeMut, Node, NodeMut,
@@ -206,6 +208,8 @@ pub use smartcheck_core::{
     Status, SubTree, SubTreeNode, SubTypes, SubValue, Verdict,
 };
 pub use smartcheck_core::{persist, render, strengthen, Origin};
+/// `#[smartcheck::api]`: call programs over an inherent `impl` block's public functions.
+pub use smartcheck_derive::api;
 /// `#[smartcheck::property]`: a property function as a plain `#[test]`.
 pub use smartcheck_derive::property;
 /// `#[derive(Arbitrary)]`: sized random generation for structs and enums.
