@@ -165,7 +165,8 @@ fn read_api(options: &Options, block: &mut ItemImpl, errors: &mut Vec<syn::Error
         if marks.invariant {
             invariant = Some(f.sig.ident.clone());
         }
-        if marks.skip || marks.invariant || matches!(f.vis, Visibility::Inherited) {
+        let is_invariant = marks.invariant || options.invariant.as_ref() == Some(&f.sig.ident);
+        if marks.skip || is_invariant || matches!(f.vis, Visibility::Inherited) {
             continue;
         }
         let reader = Reader { self_ty: &self_ty, fixed: &options.fixed };

@@ -15,8 +15,12 @@ use crate::run::smart_check;
 /// The property every program is tested with: `Err` for a broken invariant or a disagreement
 /// with the model; a panic propagates, as in any property.
 pub(crate) fn oracle<P: Program>(program: &P, coverage: &RefCell<Coverage>) -> Result<(), Broken> {
-    let mut cx = Exec::counting(coverage);
-    match program.execute(&mut cx) {
+    verdict(program.execute(&mut Exec::counting(coverage)))
+}
+
+/// A run's result as a property's: stopping early is a pass.
+fn verdict(run: Result<(), Halt>) -> Result<(), Broken> {
+    match run {
         Ok(()) | Err(Halt::Stopped) => Ok(()),
         Err(Halt::Broken(broken)) => Err(broken),
     }
@@ -53,8 +57,7 @@ pub fn check_api<P: Program>(args: &Args) {
 /// Runs `program` once, writing its calls as Rust statements, and says how it fails.
 pub fn print_program<P: Program>(program: &P) -> Printed {
     let cx = RefCell::new(Exec::tracing());
-    let outcome =
-        property::run(&|p: &P| p.execute(&mut cx.borrow_mut()).map_err(halt_text), program);
+    let outcome = property::run(&|p: &P| verdict(p.execute(&mut cx.borrow_mut())), program);
     let cx = cx.into_inner();
     let statements = cx.statements();
     let calls = cx.calls;
@@ -63,13 +66,6 @@ pub fn print_program<P: Program>(program: &P) -> Printed {
         Outcome::Pass | Outcome::Discard => None,
     };
     Printed { statements, calls, failure }
-}
-
-fn halt_text(halt: Halt) -> String {
-    match halt {
-        Halt::Stopped => "stopped".to_string(),
-        Halt::Broken(broken) => format!("{broken:?}"),
-    }
 }
 
 /// How `f` ends, as a property's outcome: for checking that a pasted program fails the same
