@@ -39,6 +39,11 @@ impl Map {
         self.inner.len()
     }
 
+    /// True when there is no key.
+    pub fn is_empty(&self) -> bool {
+        self.inner.is_empty()
+    }
+
     /// The keys and values in key order.
     pub fn entries(&self) -> Vec<(u8, u8)> {
         self.inner.iter().map(|(k, v)| (*k, *v)).collect()
@@ -88,6 +93,11 @@ impl Model {
     /// See [`Map::len`].
     pub fn len(&self) -> usize {
         self.pairs.len()
+    }
+
+    /// See [`Map::is_empty`].
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
     }
 
     /// See [`Map::entries`].

@@ -30,7 +30,7 @@ fn no_false_alarm_over_thirty_seeds() {
 }
 
 /// A wrapper whose `insert` keeps the old value of a key it already has.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Sticky {
     inner: BTreeMap<u8, u8>,
 }
