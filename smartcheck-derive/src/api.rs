@@ -350,10 +350,9 @@ impl Reader<'_> {
         };
         let builds = matches!(output, Output::Api | Output::Option | Output::Result);
         let receiver = matches!(inputs.first(), Some(Input::Operand(Pass::Ref | Pass::RefMut)));
-        let consumes = inputs.iter().any(|i| matches!(i, Input::Operand(Pass::Value)));
-        if !builds && (!receiver || consumes) {
-            let why = "it neither returns the API's type nor takes `&self` or `&mut self`, so no \
-                       later call could use what it did";
+        if !builds && !receiver {
+            let why = "it neither returns the API's type nor borrows one first (`&self`, \
+                       `&mut self`), so no later call could use what it did";
             errors.push(unsupported(&sig.ident, why));
             return None;
         }
