@@ -26,7 +26,7 @@ impl<T: Clone + Ord + std::fmt::Debug> Bag<T> {
     }
 
     /// With `x` added (consumes and returns the API's type).
-    pub fn add(mut self, x: T) -> Self {
+    pub fn with(mut self, x: T) -> Self {
         let at = self.items.partition_point(|y| *y < x);
         self.items.insert(at, x);
         self
@@ -84,7 +84,7 @@ impl<T: Clone + Ord + std::fmt::Debug> Bag<T> {
 
 fn every_call() -> BagProgram {
     use BagProgram::*;
-    let left = Add(Box::new(Of(vec![2, -1])), 3);
+    let left = With(Box::new(Of(vec![2, -1])), 3);
     let right = Take(Box::new(Join(Box::new(New), Box::new(Checked(Box::new(New))))), 0);
     Label(Box::new(Absorb(Box::new(left), Box::new(right))), "a".to_string())
 }
@@ -93,7 +93,7 @@ fn every_call() -> BagProgram {
 fn the_program_type_has_one_variant_per_public_function_but_the_skipped() {
     use api::Program;
     let names: Vec<&str> = BagProgram::FUNCTIONS.iter().map(|f| f.name).collect();
-    assert_eq!(names, ["new", "of", "add", "label", "take", "checked", "join", "absorb"]);
+    assert_eq!(names, ["new", "of", "with", "label", "take", "checked", "join", "absorb"]);
     let operands: Vec<usize> = BagProgram::FUNCTIONS.iter().map(|f| f.operands).collect();
     assert_eq!(operands, [0, 0, 1, 1, 1, 1, 2, 2]);
     assert_eq!(BagProgram::API, "Bag::<i16>");
@@ -102,8 +102,8 @@ fn the_program_type_has_one_variant_per_public_function_but_the_skipped() {
 #[test]
 fn every_form_prints_as_rust() {
     let printed = api::print_program(&every_call());
-    let expected = "let mut s0 = Bag::<i16>::of(&vec![2, -1]);\n\
-                    let mut s0 = s0.add(3);\n\
+    let expected = "let mut s0 = Bag::<i16>::of(&[2, -1]);\n\
+                    let mut s0 = s0.with(3);\n\
                     let mut s1 = Bag::<i16>::new();\n\
                     let mut s2 = Bag::<i16>::new();\n\
                     let mut s2 = s2.checked().unwrap();\n\
@@ -120,8 +120,8 @@ fn every_form_prints_as_rust() {
 #[test]
 #[allow(unused_mut)]
 fn the_printed_program_compiles_when_pasted() {
-    let mut s0 = Bag::<i16>::of(&vec![2, -1]);
-    let mut s0 = s0.add(3);
+    let mut s0 = Bag::<i16>::of(&[2, -1]);
+    let mut s0 = s0.with(3);
     let mut s1 = Bag::<i16>::new();
     let mut s2 = Bag::<i16>::new();
     let mut s2 = s2.checked().unwrap();
@@ -135,9 +135,9 @@ fn the_printed_program_compiles_when_pasted() {
 #[test]
 fn a_none_where_a_value_was_needed_ends_the_program_without_failing() {
     use BagProgram::*;
-    let program = Add(Box::new(Take(Box::new(New), 5)), 1);
+    let program = With(Box::new(Take(Box::new(New), 5)), 1);
     let printed = api::print_program(&program);
-    assert_eq!(printed.calls(), 2, "add is never called");
+    assert_eq!(printed.calls(), 2, "with is never called");
     assert_eq!(printed.failure(), None);
 }
 

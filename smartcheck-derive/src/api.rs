@@ -639,9 +639,10 @@ impl Gen<'_> {
                 Input::Operand(Pass::RefMut) => quote!(::std::format!("&mut {}", cx.name(#var))),
                 Input::Arg(_, ArgPass::Owned) => quote!(#facade::api::literal(#f)),
                 Input::Arg(_, ArgPass::Str) => quote!(::std::format!("{:?}", #f)),
-                Input::Arg(_, ArgPass::Ref | ArgPass::Slice) => {
+                Input::Arg(_, ArgPass::Ref) => {
                     quote!(::std::format!("&{}", #facade::api::literal(#f)))
                 }
+                Input::Arg(_, ArgPass::Slice) => quote!(::std::format!("&{:?}", #f)),
             });
         }
         let head = if call.receiver {
