@@ -29,7 +29,7 @@ fn verdict(run: Result<(), Halt>) -> Result<(), Broken> {
 /// Tests the API of program type `P` with random programs of growing size, then reduces,
 /// generalizes and strengthens each class of failure, and prints it as Rust statements.
 ///
-/// ```ignore
+/// ```text
 /// let report = smartcheck::api::test_api::<RingProgram>(&smartcheck::Args::default());
 /// println!("{report}");
 /// ```
