@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod api;
 pub mod arbitrary;
 pub mod args;
 pub mod enumerate;

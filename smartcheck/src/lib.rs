@@ -203,6 +203,8 @@
 
 #![warn(missing_docs)]
 
+/// Testing a whole API from its own functions; see [`api`](macro@api).
+pub use smartcheck_core::api;
 #[doc(inline)]
 pub use smartcheck_core::enumerate::Enumerate;
 pub use smartcheck_core::{
@@ -212,6 +214,8 @@ pub use smartcheck_core::{
     Status, SubTree, SubTreeNode, SubTypes, SubValue, Verdict,
 };
 pub use smartcheck_core::{enumerate, exhaustive, persist, render, strengthen, Origin};
+/// `#[smartcheck::api]`: call programs over an inherent `impl` block's public functions.
+pub use smartcheck_derive::api;
 /// `#[smartcheck::contract(requires = .., ensures = ..)]`: a function's contract as run-time
 /// checks and as a generated test.
 pub use smartcheck_derive::contract;
