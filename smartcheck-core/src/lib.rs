@@ -8,19 +8,24 @@
 
 pub mod arbitrary;
 pub mod args;
+mod discover;
 pub mod gen;
 pub mod generalize;
 pub mod index;
+mod origin;
 pub mod persist;
 pub mod property;
 pub mod reduce;
 pub mod render;
 pub mod report;
+pub mod rounds;
 mod run;
+mod stack;
 mod std_impls;
 pub mod strengthen;
 pub mod subtypes;
 pub mod tester;
+mod timeout;
 
 #[doc(hidden)]
 pub mod derive_support;
