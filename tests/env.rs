@@ -1,4 +1,5 @@
-//! `check` honours SMARTCHECK_SEED, SMARTCHECK_TESTS and SMARTCHECK_ROUNDS. In its own test
+//! `check` honours SMARTCHECK_SEED, SMARTCHECK_TESTS, SMARTCHECK_ROUNDS and SMARTCHECK_TIMEOUT,
+//! and refuses absurd values. In its own test
 //! binary with one test, because it sets process-wide environment variables.
 
 use smartcheck::Args;
@@ -24,7 +25,29 @@ fn environment_overrides_args() {
     std::env::set_var("SMARTCHECK_TESTS", "many");
     let err = Args::default().with_env().expect_err("not a number");
     assert_eq!(err, "SMARTCHECK_TESTS=\"many\" is not a number");
-    for var in ["SMARTCHECK_SEED", "SMARTCHECK_TESTS", "SMARTCHECK_ROUNDS"] {
+
+    // Absurd values are errors at the start, not a run that never ends or a green no-op.
+    std::env::set_var("SMARTCHECK_TESTS", "1e9");
+    let err = Args::default().with_env().expect_err("not a number");
+    assert_eq!(err, "SMARTCHECK_TESTS=\"1e9\" is not a number");
+    std::env::set_var("SMARTCHECK_TESTS", "1000000000");
+    let err = Args::default().with_env().expect_err("too many");
+    assert_eq!(err, "Args::tests is 1000000000, more than 100000000");
+    std::env::set_var("SMARTCHECK_TESTS", "0");
+    let caught = std::panic::catch_unwind(|| smartcheck::check(|_: &u8| false));
+    let text = caught.expect_err("fails").downcast_ref::<String>().cloned().unwrap_or_default();
+    assert_eq!(text, "smartcheck: Args::tests is 0: nothing would be tested");
+    std::env::remove_var("SMARTCHECK_TESTS");
+
+    // SMARTCHECK_TIMEOUT: seconds or milliseconds, or off.
+    std::env::set_var("SMARTCHECK_TIMEOUT", "2s");
+    assert_eq!(Args::default().with_env().map(|a| a.timeout_ms), Ok(2000));
+    std::env::set_var("SMARTCHECK_TIMEOUT", "off");
+    assert_eq!(Args::default().with_env().map(|a| a.timeout_ms), Ok(0));
+    std::env::set_var("SMARTCHECK_TIMEOUT", "soon");
+    let err = Args::default().with_env().expect_err("not a time");
+    assert!(err.starts_with("SMARTCHECK_TIMEOUT=\"soon\" is not a time"), "{err}");
+    for var in ["SMARTCHECK_SEED", "SMARTCHECK_TESTS", "SMARTCHECK_ROUNDS", "SMARTCHECK_TIMEOUT"] {
         std::env::remove_var(var);
     }
 }

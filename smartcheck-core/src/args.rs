@@ -1,4 +1,7 @@
 //! Arguments of a smartcheck run (SPEC §4): the paper's `scStdArgs` and QuickCheck's `stdArgs`.
+//!
+//! Invariant: every entry point checks its arguments with [`Args::validate`] before it runs
+//! anything, so an absurd value is one clear error at the start. Cost: constant.
 
 /// How counterexamples are printed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,6 +61,50 @@ pub struct Args {
     /// [`check`](crate::check) saves counterexamples in `smartcheck-regressions/` and replays
     /// them first (`SMARTCHECK_PERSIST=0` turns this off for every test).
     pub persist: bool,
+    /// The longest one evaluation of the property may take, in milliseconds (0: no limit;
+    /// `SMARTCHECK_TIMEOUT` overrides it). An input that takes longer is reported as a
+    /// counterexample of its own kind ("did not return within 5 s") and the process ends, as
+    /// a stuck thread cannot be stopped: see `timeout.rs`. The default, one minute, never
+    /// trips on ordinary tests.
+    pub timeout_ms: u64,
+}
+
+/// The most random tests a round may run: more is a typo, not a test plan.
+pub const MAX_TESTS: usize = 100_000_000;
+
+/// The most rounds of precondition strengthening a run may ask for.
+pub const MAX_ROUNDS: usize = 10_000;
+
+impl Args {
+    /// Checks that these arguments make sense, with a message saying what to change when not:
+    /// `tests` within 1..=[`MAX_TESTS`], `rounds` at most [`MAX_ROUNDS`], and, when universal
+    /// generalization runs, `1 <= min_forall <= max_forall`.
+    ///
+    /// ```
+    /// use smartcheck_core::Args;
+    /// assert!(Args::default().validate().is_ok());
+    /// let none = Args { tests: 0, ..Args::default() };
+    /// assert_eq!(none.validate().unwrap_err(), "Args::tests is 0: nothing would be tested");
+    /// ```
+    pub fn validate(&self) -> Result<(), String> {
+        if self.tests == 0 {
+            return Err("Args::tests is 0: nothing would be tested".to_string());
+        }
+        if self.tests > MAX_TESTS {
+            return Err(format!("Args::tests is {}, more than {MAX_TESTS}", self.tests));
+        }
+        if self.rounds > MAX_ROUNDS {
+            return Err(format!("Args::rounds is {}, more than {MAX_ROUNDS}", self.rounds));
+        }
+        if self.run_forall && (self.min_forall == 0 || self.min_forall > self.max_forall) {
+            return Err(format!(
+                "Args::min_forall is {} and max_forall {}: a universal claim needs \
+                 1 <= min_forall <= max_forall (or run_forall: false)",
+                self.min_forall, self.max_forall
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl Default for Args {
@@ -82,6 +129,96 @@ impl Default for Args {
             interactive: false,
             verbose: false,
             persist: true,
+            timeout_ms: 60_000,
         }
+    }
+}
+
+/// The value of environment variable `name`, unless unset or blank.
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+/// A decimal or `0x` hexadecimal number.
+fn number(name: &str, text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let parsed = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => t.parse(),
+    };
+    parsed.map_err(|_| format!("{name}={text:?} is not a number"))
+}
+
+/// A time limit in milliseconds: `300ms`, `5s`, `5` (seconds), or `0`/`off` for none.
+fn milliseconds(name: &str, text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    if matches!(t, "off" | "none") {
+        return Ok(0);
+    }
+    let (digits, scale) = match t.strip_suffix("ms") {
+        Some(ms) => (ms, 1),
+        None => (t.strip_suffix('s').unwrap_or(t), 1000),
+    };
+    let n: u64 = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("{name}={text:?} is not a time like `5s`, `300ms` or `off`"))?;
+    n.checked_mul(scale).ok_or_else(|| format!("{name}={text:?} is too long"))
+}
+
+impl Args {
+    /// These arguments with the environment's overrides applied, then validated
+    /// ([`Args::validate`]): `SMARTCHECK_SEED` (decimal or `0x` hex), `SMARTCHECK_TESTS`,
+    /// `SMARTCHECK_ROUNDS`, `SMARTCHECK_TIMEOUT` (`5s`, `300ms`, `5` for seconds, `off`),
+    /// `SMARTCHECK_VERBOSE` (`1`).
+    pub fn with_env(mut self) -> Result<Args, String> {
+        if let Some(v) = var("SMARTCHECK_SEED") {
+            self.seed = Some(number("SMARTCHECK_SEED", &v)?);
+        }
+        if let Some(v) = var("SMARTCHECK_TESTS") {
+            self.tests = count("SMARTCHECK_TESTS", &v)?;
+        }
+        if let Some(v) = var("SMARTCHECK_ROUNDS") {
+            self.rounds = count("SMARTCHECK_ROUNDS", &v)?;
+        }
+        if let Some(v) = var("SMARTCHECK_TIMEOUT") {
+            self.timeout_ms = milliseconds("SMARTCHECK_TIMEOUT", &v)?;
+        }
+        if let Some(v) = var("SMARTCHECK_VERBOSE") {
+            self.verbose = v.trim() != "0";
+        }
+        self.validate()?;
+        Ok(self)
+    }
+}
+
+/// A count, as `usize` on every platform.
+fn count(name: &str, text: &str) -> Result<usize, String> {
+    usize::try_from(number(name, text)?).map_err(|_| format!("{name}={text:?} is too large"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_limits_parse_in_seconds_or_milliseconds() {
+        assert_eq!(milliseconds("T", "5s"), Ok(5000));
+        assert_eq!(milliseconds("T", "300ms"), Ok(300));
+        assert_eq!(milliseconds("T", "2"), Ok(2000));
+        assert_eq!(milliseconds("T", "off"), Ok(0));
+        assert!(milliseconds("T", "soon").unwrap_err().contains("`5s`"));
+    }
+
+    #[test]
+    fn absurd_arguments_are_errors_that_say_what_to_change() {
+        let bad = |a: Args| a.validate().unwrap_err();
+        assert!(bad(Args { tests: MAX_TESTS + 1, ..Args::default() }).contains("more than"));
+        assert!(bad(Args { max_forall: 0, min_forall: 0, ..Args::default() })
+            .contains("1 <= min_forall <= max_forall"));
+        assert!(bad(Args { min_forall: 30, ..Args::default() }).contains("min_forall is 30"));
+        let no_forall = Args { run_forall: false, max_forall: 0, min_forall: 0, ..Args::default() };
+        assert_eq!(no_forall.validate(), Ok(()));
+        assert!(bad(Args { rounds: MAX_ROUNDS + 1, ..Args::default() }).contains("rounds"));
     }
 }

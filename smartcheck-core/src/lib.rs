@@ -9,21 +9,26 @@
 pub mod api;
 pub mod arbitrary;
 pub mod args;
+mod discover;
 pub mod enumerate;
 pub mod exhaustive;
 pub mod gen;
 pub mod generalize;
 pub mod index;
+mod origin;
 pub mod persist;
 pub mod property;
 pub mod reduce;
 pub mod render;
 pub mod report;
+pub mod rounds;
 mod run;
+mod stack;
 mod std_impls;
 pub mod strengthen;
 pub mod subtypes;
 pub mod tester;
+mod timeout;
 
 #[doc(hidden)]
 pub mod derive_support;

@@ -12,7 +12,8 @@ use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// The verdict of one test: passed, failed, or discarded by a precondition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,9 +34,29 @@ impl Verdict {
     /// assert_eq!(Verdict::implies(false, false), Verdict::Discard);
     /// assert_eq!(Verdict::implies(true, false), Verdict::Fail);
     /// ```
+    ///
+    /// Both sides are evaluated before the call: when the property side needs the
+    /// precondition to hold (`v[0]` needs `!v.is_empty()`), use [`Verdict::implies_with`].
     pub fn implies(precondition: bool, property: impl Into<Verdict>) -> Verdict {
+        Verdict::implies_with(precondition, || property)
+    }
+
+    /// The lazy `==>`: discards when `precondition` is false, else runs `property` and gives
+    /// its verdict. The property side only runs when the precondition holds.
+    ///
+    /// ```
+    /// use smartcheck_core::Verdict;
+    /// let v: Vec<u8> = vec![];
+    /// assert_eq!(Verdict::implies_with(!v.is_empty(), || v[0] < 200), Verdict::Discard);
+    /// let v: Vec<u8> = vec![250];
+    /// assert_eq!(Verdict::implies_with(!v.is_empty(), || v[0] < 200), Verdict::Fail);
+    /// ```
+    pub fn implies_with<V: Into<Verdict>>(
+        precondition: bool,
+        property: impl FnOnce() -> V,
+    ) -> Verdict {
         if precondition {
-            property.into()
+            property().into()
         } else {
             Verdict::Discard
         }
@@ -161,28 +182,65 @@ impl<R: PropertyResult, E: fmt::Debug> PropertyResult for Result<R, E> {
 }
 
 thread_local! {
+    /// True on a thread while it runs a property (or smartcheck's own work on its values).
     static SILENCED: Cell<bool> = const { Cell::new(false) };
+    /// The message and location of the last panic silenced on this thread.
     static LAST_PANIC: RefCell<Option<(String, Option<String>)>> = const { RefCell::new(None) };
 }
 
-static HOOK: Once = Once::new();
+/// Silenced sections running now, on any thread. While it is above 0, panics on unnamed
+/// threads (those a property spawns; libtest names its test threads) are silenced too.
+static ACTIVE: AtomicUsize = AtomicUsize::new(0);
 
-/// Installs (once per process) a panic hook that, on threads running a property, records the
-/// panic instead of printing it; on every other thread it defers to the previous hook.
-fn install_hook() {
-    HOOK.call_once(|| {
-        let previous = panic::take_hook();
-        panic::set_hook(Box::new(move |info| {
-            if SILENCED.with(Cell::get) {
-                let message = payload_message(info.payload());
-                let location =
-                    info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
-                LAST_PANIC.with(|p| *p.borrow_mut() = Some((message, location)));
-            } else {
-                previous(info);
-            }
-        }));
+/// The address of the hook smartcheck installed last (0: none yet), to recognise it.
+static OUR_HOOK: AtomicUsize = AtomicUsize::new(0);
+
+/// Serialises (re)installations of the hook.
+static INSTALLING: Mutex<()> = Mutex::new(());
+
+type Hook = Box<dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+fn hook_address(hook: &Hook) -> usize {
+    &**hook as *const (dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send) as *const () as usize
+}
+
+/// True when a panic on this thread must not print: it runs a property, or it is an unnamed
+/// thread while some property runs.
+fn silenced() -> bool {
+    SILENCED.with(Cell::get)
+        || (ACTIVE.load(Ordering::SeqCst) > 0 && std::thread::current().name().is_none())
+}
+
+/// Makes smartcheck's hook the installed one, chained to whatever hook is installed now
+/// (another crate's, a test's, or the default): panics that are not silenced reach it
+/// unchanged. Called at the start of every run and whenever a panic was seen to miss the hook
+/// (something else called `set_hook` since), so silencing survives other hooks.
+pub(crate) fn install_hook() {
+    let _one = INSTALLING.lock();
+    let current = panic::take_hook();
+    if hook_address(&current) == OUR_HOOK.load(Ordering::SeqCst) {
+        panic::set_hook(current);
+        return;
+    }
+    let ours: Hook = Box::new(move |info| {
+        if !silenced() {
+            current(info);
+        } else if SILENCED.with(Cell::get) {
+            let message = payload_message(info.payload());
+            let location =
+                info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+            LAST_PANIC.with(|p| *p.borrow_mut() = Some((message, location)));
+        }
     });
+    OUR_HOOK.store(hook_address(&ours), Ordering::SeqCst);
+    panic::set_hook(ours);
+}
+
+/// Installs the hook the first time; later runs call [`install_hook`] themselves.
+fn install_hook_once() {
+    if OUR_HOOK.load(Ordering::SeqCst) == 0 {
+        install_hook();
+    }
 }
 
 fn payload_message(payload: &(dyn Any + Send)) -> String {
@@ -195,21 +253,36 @@ fn payload_message(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// Runs `prop` on `value`: a panic is a failure with its message and location, and prints
-/// nothing.
-pub fn run<T, R: PropertyResult>(prop: &impl Fn(&T) -> R, value: &T) -> Outcome {
-    install_hook();
+/// Runs `f` silenced: a panic in it is returned as a failure with its message and location,
+/// and prints nothing (nor do panics in threads it spawns).
+pub(crate) fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Failure> {
+    install_hook_once();
     let was = SILENCED.with(|s| s.replace(true));
-    let result = panic::catch_unwind(AssertUnwindSafe(|| prop(value).into_outcome()));
+    ACTIVE.fetch_add(1, Ordering::SeqCst);
+    let result = panic::catch_unwind(AssertUnwindSafe(f));
+    ACTIVE.fetch_sub(1, Ordering::SeqCst);
     SILENCED.with(|s| s.set(was));
-    match result {
+    result.map_err(|payload| {
+        let (message, location) = LAST_PANIC
+            .with(|p| p.borrow_mut().take())
+            .unwrap_or_else(|| (payload_message(&*payload), None));
+        Failure::Panic { message, location }
+    })
+}
+
+/// Runs `prop` on `value`: a panic is a failure with its message and location, and prints
+/// nothing. A panic without a location missed smartcheck's hook (std always gives one to the
+/// hook), so another hook was installed since: the hook is installed again, in front of it,
+/// and the property re-run once, so the location is still known.
+pub fn run<T, R: PropertyResult>(prop: &impl Fn(&T) -> R, value: &T) -> Outcome {
+    let once = || crate::timeout::timed(|| catch(|| prop(value).into_outcome()));
+    match once() {
         Ok(outcome) => outcome,
-        Err(payload) => {
-            let (message, location) = LAST_PANIC
-                .with(|p| p.borrow_mut().take())
-                .unwrap_or_else(|| (payload_message(&*payload), None));
-            Outcome::Fail(Failure::Panic { message, location })
+        Err(Failure::Panic { location: None, .. }) => {
+            install_hook();
+            once().unwrap_or_else(Outcome::Fail)
         }
+        Err(failure) => Outcome::Fail(failure),
     }
 }
 

@@ -1,10 +1,15 @@
 //! The report (SPEC §5): what was tested, with which seed, and every class of counterexample
-//! found, reduced and generalized.
+//! found, reduced and generalized; the end of a run's one-way flow.
+//!
+//! Invariant: a run that found a counterexample, a flaky failure or a panic outside the
+//! property is [`Status::Failed`]; inputs skipped as instances of earlier classes (§5.3) are
+//! reported as such, never as discards. Cost: printing is linear in the report's text.
 
 use std::fmt;
 
-use crate::args::Format;
+use crate::args::{Args, Format};
 use crate::generalize::Generalization;
+use crate::origin::Origin;
 use crate::property::Failure;
 
 /// How a run ended.
@@ -30,7 +35,7 @@ pub struct Counterexample<T> {
     pub(crate) rendered: String,
     pub(crate) generalization: Option<Generalization>,
     pub(crate) generalize_evaluations: usize,
-    pub(crate) origin: Option<crate::run::Origin>,
+    pub(crate) origin: Option<Origin>,
 }
 
 impl<T> Counterexample<T> {
@@ -67,7 +72,7 @@ impl<T> Counterexample<T> {
 
     /// Where the discovered value came from, when random discovery found it: enough to
     /// generate it again.
-    pub fn origin(&self) -> Option<crate::run::Origin> {
+    pub fn origin(&self) -> Option<Origin> {
         self.origin
     }
 
@@ -87,6 +92,40 @@ impl<T> Counterexample<T> {
     }
 }
 
+/// Counts kept across discovery rounds.
+#[derive(Default)]
+pub(crate) struct Counts {
+    /// Inputs that passed, or failed as a new counterexample.
+    pub tests: usize,
+    /// Inputs the precondition discarded.
+    pub discards: usize,
+    /// Inputs skipped as instances of counterexample `i + 1`, per earlier class.
+    pub skipped: Vec<usize>,
+    /// Rounds run.
+    pub rounds: usize,
+}
+
+impl Counts {
+    pub(crate) fn skip(&mut self, class: usize) {
+        if self.skipped.len() <= class {
+            self.skipped.resize(class + 1, 0);
+        }
+        self.skipped[class] += 1;
+    }
+}
+
+/// What a run found, besides its counts.
+pub(crate) struct Found<T> {
+    /// Every class of counterexample, in the order found.
+    pub counterexamples: Vec<Counterexample<T>>,
+    /// Failures without a counterexample to show: a flaky property, a panic outside it.
+    pub problems: Vec<String>,
+    /// Remarks for the user.
+    pub notes: Vec<String>,
+    /// True when discovery gave up before finding anything.
+    pub gave_up: bool,
+}
+
 /// The result of a run: `Display` prints the human report.
 #[derive(Clone, Debug)]
 pub struct Report<T> {
@@ -94,14 +133,54 @@ pub struct Report<T> {
     pub(crate) status: Status,
     pub(crate) tests: usize,
     pub(crate) discards: usize,
+    pub(crate) skipped: Vec<usize>,
     pub(crate) rounds: usize,
     pub(crate) evaluations: usize,
     pub(crate) counterexamples: Vec<Counterexample<T>>,
     pub(crate) format: Format,
     pub(crate) notes: Vec<String>,
+    pub(crate) problems: Vec<String>,
 }
 
 impl<T> Report<T> {
+    /// The report of a run with `seed`.
+    pub(crate) fn new(
+        args: &Args,
+        seed: u64,
+        counts: Counts,
+        evaluations: usize,
+        found: Found<T>,
+    ) -> Report<T> {
+        let status = if !found.counterexamples.is_empty() || !found.problems.is_empty() {
+            Status::Failed
+        } else if found.gave_up {
+            Status::GaveUp
+        } else {
+            Status::Passed
+        };
+        Report {
+            seed,
+            status,
+            tests: counts.tests,
+            discards: counts.discards,
+            skipped: counts.skipped,
+            rounds: counts.rounds,
+            evaluations,
+            counterexamples: found.counterexamples,
+            format: args.format,
+            notes: found.notes,
+            problems: found.problems,
+        }
+    }
+
+    /// The report of a run refused for invalid arguments (see [`Args::validate`]).
+    pub(crate) fn invalid(args: &Args, seed: u64, message: String) -> Report<T> {
+        let problems = vec![format!("invalid arguments: {message}")];
+        let found =
+            Found { counterexamples: Vec::new(), problems, notes: Vec::new(), gave_up: false };
+        Report::new(args, seed, Counts::default(), 0, found)
+    }
+
     /// True when a counterexample was found.
     pub fn failed(&self) -> bool {
         self.status == Status::Failed
@@ -147,6 +226,19 @@ impl<T> Report<T> {
         self.discards
     }
 
+    /// Inputs skipped because they failed as instances of earlier counterexamples (§5.3):
+    /// entry `i` counts those of counterexample `i + 1`.
+    pub fn skipped(&self) -> &[usize] {
+        &self.skipped
+    }
+
+    /// Failures with no counterexample to show: a flaky property ("failed once, passed on N
+    /// re-runs"), or a panic outside the property (in the input type's generator, `Clone`,
+    /// `Debug` or `Drop`).
+    pub fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
     /// Property evaluations in all: discovery, reduction and generalization.
     pub fn evaluations(&self) -> usize {
         self.evaluations
@@ -160,12 +252,17 @@ fn indent(text: &str, by: &str) -> String {
 impl<T> fmt::Display for Report<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let seed = format!("seed {:#x} (rerun: SMARTCHECK_SEED={:#x})", self.seed, self.seed);
-        let discards = match (self.discards, self.rounds) {
+        let mut discards = match (self.discards, self.rounds) {
             (0, 0 | 1) => String::new(),
             (0, r) => format!(" in {r} rounds"),
             (n, 0 | 1) => format!(" ({n} discarded)"),
             (n, r) => format!(" in {r} rounds ({n} discarded)"),
         };
+        for (i, &n) in self.skipped.iter().enumerate().filter(|(_, &n)| n > 0) {
+            let inputs =
+                if n == 1 { "input that is an instance" } else { "inputs that are instances" };
+            discards += &format!("; skipped {n} {inputs} of counterexample {}", i + 1);
+        }
         match self.status {
             Status::Passed => {
                 write!(f, "smartcheck: passed {} tests{discards}; {seed}", self.tests)?
@@ -205,6 +302,9 @@ impl<T> fmt::Display for Report<T> {
                     )?;
                 }
             }
+        }
+        for problem in &self.problems {
+            write!(f, "\nerror: {problem}")?;
         }
         for note in &self.notes {
             write!(f, "\nnote: {note}")?;

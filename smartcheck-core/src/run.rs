@@ -1,10 +1,10 @@
 //! The user's entry points: [`smart_check`], [`check`], [`reduce`] and [`generalize`].
 //!
-//! One run: random discovery (QuickCheck-style, growing size), then reduction (§4), then
-//! generalization (§5.1, §5.2); with strengthening rounds (§5.3), discovery runs again with
-//! "matches no earlier counterexample" added to the precondition. Everything runs on a stack
-//! that grows on demand, so deep values (and user `Clone`/`Drop`/`Debug` recursion over them)
-//! cannot overflow it.
+//! The top of the one-way flow: entry points → [rounds](crate::rounds) → discovery →
+//! reduction (§4) → generalization (§5.1, §5.2) → [report](crate::report). Each entry point
+//! checks its `Args` first ([`Args::validate`]), then runs on a stack with room for the
+//! values at hand (see `stack.rs`). Invariant: nothing here is called from below.
+//! Cost: that of the rounds, plus one validation.
 
 use std::fmt;
 
@@ -12,42 +12,14 @@ use crate::args::Args;
 use crate::gen::Gen;
 use crate::generalize::Generalization;
 use crate::persist::{type_key, value_hash, Entry, Store};
-use crate::property::{Failure, Outcome, PropertyResult};
-use crate::reduce::Reducer;
-use crate::render::{render_format, Holes};
-use crate::report::{Counterexample, Report, Status};
-use crate::subtypes::{NodeRef, SubTypes};
-use crate::tester::{Precondition, Tester};
+use crate::property::{Outcome, PropertyResult};
+use crate::report::{Counterexample, Counts, Found, Report};
+use crate::rounds::reduce_found;
+use crate::stack::{nesting_of, run_depth, with_stack_for};
+use crate::subtypes::SubTypes;
+use crate::tester::Tester;
 
-/// Stack assumed for each level of a value's depth, for user code that recurses over it
-/// (`Clone`, `Drop`, `Debug`, the property): generous, as unoptimised builds use big frames.
-const STACK_PER_LEVEL: usize = 4 * 1024;
-
-/// Stack kept free besides, for smartcheck's own (iterative) work and shallow user code.
-const STACK_BASE: usize = 1 << 20;
-
-/// The smallest stack a run moves to when the current one is too short; pages are only
-/// touched as deep values need them.
-const MIN_NEW_STACK: usize = 256 << 20;
-
-/// Runs `f` with room on the stack for recursion over values `depth` levels deep: on the
-/// current stack when enough of it remains (the common case, which costs nothing), else on a
-/// new one of its own.
-pub(crate) fn with_stack_for<R>(depth: usize, f: impl FnOnce() -> R) -> R {
-    let need = STACK_BASE.saturating_add(depth.saturating_mul(STACK_PER_LEVEL));
-    stacker::maybe_grow(need, need.saturating_mul(2).max(MIN_NEW_STACK), f)
-}
-
-/// The depth of `value`'s tree of indexed sub-values (0 for a leaf), walked iteratively.
-fn depth_of<T: SubTypes>(value: &T) -> usize {
-    crate::Bfs::new(NodeRef::Value(value.node())).last().map_or(0, |v| v.depth)
-}
-
-/// How deep values can get in a run with `args`: discovery's budget bounds them, and
-/// reduction and generalization add replacements of at most `max_size` constructors.
-fn run_depth(args: &Args) -> usize {
-    args.max_gen_size.saturating_add(args.max_size)
-}
+pub use crate::origin::Origin;
 
 /// A seed from the clock and the process's hash keys, for runs without `Args::seed`.
 fn random_seed() -> u64 {
@@ -57,158 +29,6 @@ fn random_seed() -> u64 {
         h.write_u128(d.as_nanos());
     }
     h.finish()
-}
-
-/// Where a discovered input came from: enough to generate exactly that input again (each
-/// random test draws its own seed from the run's generator).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Origin {
-    /// The seed of the test's own generator.
-    pub seed: u64,
-    /// The QuickCheck size it was generated at.
-    pub size: usize,
-    /// The constructor budget it was generated with.
-    pub budget: usize,
-}
-
-impl Origin {
-    /// Generates the input again.
-    pub fn generate<T: crate::Arbitrary>(&self) -> T {
-        let mut g = Gen::new(self.seed, self.size);
-        g.set_budget(self.budget);
-        T::arbitrary(&mut g)
-    }
-}
-
-/// What discovery found.
-pub(crate) enum Discovered<T> {
-    Found { value: T, failure: Failure, origin: Option<Origin> },
-    Passed,
-    GaveUp,
-}
-
-/// Counts kept across discovery rounds.
-#[derive(Default)]
-pub(crate) struct Counts {
-    pub tests: usize,
-    pub discards: usize,
-    pub rounds: usize,
-}
-
-/// QuickCheck-style random testing: sizes grow from 0 to `max_gen_size` over the tests, and
-/// discards nudge the size up; gives up after `max_discard_ratio * tests` discards.
-pub(crate) fn discover<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    args: &Args,
-    tester: &mut Tester<'_, T, P>,
-    gen: &mut Gen,
-    counts: &mut Counts,
-) -> Discovered<T> {
-    let min = crate::arbitrary::require_min_size::<T>();
-    let max_discards = args.max_discard_ratio.saturating_mul(args.tests.max(1));
-    let (mut tests, mut discards) = (0usize, 0usize);
-    while tests < args.tests {
-        let size =
-            (tests * args.max_gen_size / args.tests.max(1) + discards / 10).min(args.max_gen_size);
-        let origin = Origin { seed: gen.fork_seed(), size, budget: size.max(min) };
-        let value: T = crate::derive_support::grow(|| origin.generate());
-        let outcome = with_stack_for(depth_of(&value), || tester.run(&value));
-        match outcome {
-            Outcome::Pass => tests += 1,
-            Outcome::Discard => {
-                discards += 1;
-                if discards > max_discards {
-                    counts.tests += tests;
-                    counts.discards += discards;
-                    return Discovered::GaveUp;
-                }
-            }
-            Outcome::Fail(failure) => {
-                counts.tests += tests + 1;
-                counts.discards += discards;
-                if args.verbose {
-                    eprintln!("smartcheck: test {} failed: {failure}", tests + 1);
-                }
-                return Discovered::Found { value, failure, origin: Some(origin) };
-            }
-        }
-        if args.verbose && (tests + discards) % 10 == 0 {
-            eprintln!("smartcheck: {tests} tests passed, {discards} discarded (size {size})");
-        }
-    }
-    counts.tests += tests;
-    counts.discards += discards;
-    Discovered::Passed
-}
-
-/// Reduces `value`, checks the result fails when re-run, generalizes it, and renders it.
-pub(crate) fn reduce_found<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    args: &Args,
-    tester: &mut Tester<'_, T, P>,
-    gen: &mut Gen,
-    value: T,
-    failure: Failure,
-    notes: &mut Vec<String>,
-) -> Counterexample<T> {
-    // Values from hand-written generators or saved entries may be deeper than the run's
-    // bound: make room for this one.
-    let depth = depth_of(&value).saturating_add(args.max_size);
-    with_stack_for(depth, || reduce_on_stack(args, tester, gen, value, failure, notes))
-}
-
-fn reduce_on_stack<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    args: &Args,
-    tester: &mut Tester<'_, T, P>,
-    gen: &mut Gen,
-    value: T,
-    failure: Failure,
-    notes: &mut Vec<String>,
-) -> Counterexample<T> {
-    let start = tester.evaluations;
-    let size_before = value.size();
-    let (mut reduced, mut failure) = Reducer::new(args, tester, gen, value.clone(), failure).run();
-    // The reported counterexample must fail when re-run: check, and say so if it does not.
-    match tester.run(&reduced) {
-        Outcome::Fail(f) => failure = f,
-        _ => {
-            notes.push(
-                "the property is not deterministic: the reduced value passed when re-run, so \
-                 the counterexample as discovered is reported"
-                    .to_string(),
-            );
-            reduced = value.clone();
-        }
-    }
-    let reduce_evaluations = tester.evaluations - start;
-    let generalization =
-        crate::generalize::generalize_reduced(args, tester, gen, &reduced, &failure);
-    let mut cex =
-        finish(args, value, reduced, failure, size_before, reduce_evaluations, generalization);
-    cex.generalize_evaluations = tester.evaluations - start - reduce_evaluations;
-    cex
-}
-
-fn finish<T: SubTypes>(
-    args: &Args,
-    original: T,
-    value: T,
-    failure: Failure,
-    size_before: usize,
-    evaluations: usize,
-    generalization: Option<Generalization>,
-) -> Counterexample<T> {
-    let rendered = render_format(NodeRef::Value(value.node()), &Holes::new(), args.format);
-    Counterexample {
-        size_after: value.size(),
-        value,
-        original,
-        failure,
-        size_before,
-        evaluations,
-        rendered,
-        generalization,
-        generalize_evaluations: 0,
-        origin: None,
-    }
 }
 
 /// Tests `prop` on random values, then reduces and generalizes every class of counterexample
@@ -225,66 +45,18 @@ pub fn smart_check<T: SubTypes, R: PropertyResult>(
     args: &Args,
     prop: impl Fn(&T) -> R,
 ) -> Report<T> {
-    with_stack_for(run_depth(args), || {
-        crate::strengthen::rounds(args, &prop, args.seed.unwrap_or_else(random_seed))
-    })
-}
-
-/// Builds the report of a run.
-pub(crate) fn report<T>(
-    args: &Args,
-    seed: u64,
-    counts: &Counts,
-    evaluations: usize,
-    found: Vec<Counterexample<T>>,
-    gave_up: bool,
-    notes: Vec<String>,
-) -> Report<T> {
-    let status = if !found.is_empty() {
-        Status::Failed
-    } else if gave_up {
-        Status::GaveUp
-    } else {
-        Status::Passed
-    };
-    Report {
-        seed,
-        status,
-        tests: counts.tests,
-        discards: counts.discards,
-        rounds: counts.rounds,
-        evaluations,
-        counterexamples: found,
-        format: args.format,
-        notes,
+    let seed = args.seed.unwrap_or_else(random_seed);
+    if let Err(message) = args.validate() {
+        return Report::invalid(args, seed, message);
     }
-}
-
-/// One round of discovery and reduction under an extra precondition (used by the rounds loop).
-pub(crate) fn one_round<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    args: &Args,
-    prop: &P,
-    extra: Option<Precondition<'_, T>>,
-    gen: &mut Gen,
-    counts: &mut Counts,
-    notes: &mut Vec<String>,
-) -> (Discovered<Counterexample<T>>, usize) {
-    let mut tester = Tester::new(prop, extra);
-    let found = match discover(args, &mut tester, gen, counts) {
-        Discovered::Found { value, failure, origin } => {
-            let mut cex = reduce_found(args, &mut tester, gen, value, failure.clone(), notes);
-            cex.origin = origin;
-            Discovered::Found { value: cex, failure, origin }
-        }
-        Discovered::Passed => Discovered::Passed,
-        Discovered::GaveUp => Discovered::GaveUp,
-    };
-    (found, tester.evaluations)
+    with_stack_for(run_depth(args), || crate::rounds::rounds(args, &prop, seed))
 }
 
 /// Like [`smart_check`] with [`Args::default`] and the environment's overrides
-/// (`SMARTCHECK_SEED`, `SMARTCHECK_TESTS`, `SMARTCHECK_ROUNDS`, `SMARTCHECK_VERBOSE`), for
-/// use in a `#[test]`: panics with the report when the property fails or discovery gives up.
+/// (`SMARTCHECK_SEED`, `SMARTCHECK_TESTS`, `SMARTCHECK_ROUNDS`, `SMARTCHECK_TIMEOUT`,
+/// `SMARTCHECK_VERBOSE`: see [`Args::with_env`]), for use in a `#[test]`: panics with the
+/// report when the property fails or discovery gives up, and with a message when the
+/// arguments are invalid ([`Args::validate`]).
 ///
 /// Counterexamples it finds are saved in `smartcheck-regressions/` beside the crate and
 /// replayed first on the next run (see [`persist`](crate::persist); `SMARTCHECK_PERSIST=0`
@@ -311,7 +83,7 @@ pub fn check_with<T: SubTypes, R: PropertyResult>(args: &Args, prop: impl Fn(&T)
     let seed = args.seed.unwrap_or_else(random_seed);
     let report = with_stack_for(run_depth(&args), || {
         let replayed = store.as_ref().and_then(|store| replay(&args, &prop, store, seed));
-        replayed.unwrap_or_else(|| crate::strengthen::rounds(&args, &prop, seed))
+        replayed.unwrap_or_else(|| crate::rounds::rounds(&args, &prop, seed))
     });
     if let Some(store) = &store {
         for cex in report.counterexamples() {
@@ -368,10 +140,17 @@ fn replay<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
                 "replayed a counterexample saved in {}; it fails again",
                 store.path().display()
             )];
-            let mut cex = reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes);
-            cex.origin = Some(entry.origin);
-            let counts = Counts { tests: 1, discards: 0, rounds: 1 };
-            return Some(report(args, seed, &counts, tester.evaluations, vec![cex], false, notes));
+            let (counterexamples, problems) =
+                match reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes) {
+                    Ok(mut cex) => {
+                        cex.origin = Some(entry.origin);
+                        (vec![cex], Vec::new())
+                    }
+                    Err(flaky) => (Vec::new(), vec![flaky]),
+                };
+            let counts = Counts { tests: 1, rounds: 1, ..Counts::default() };
+            let found = Found { counterexamples, problems, notes, gave_up: false };
+            return Some(Report::new(args, seed, counts, tester.evaluations, found));
         }
     }
     None
@@ -411,7 +190,7 @@ pub fn reduce<T: SubTypes, R: PropertyResult>(
     prop: impl Fn(&T) -> R,
     value: T,
 ) -> Result<Counterexample<T>, NotACounterexample> {
-    with_stack_for(depth_of(&value).saturating_add(args.max_size), || {
+    with_stack_for(nesting_of(&value).saturating_add(args.max_size), || {
         let mut tester = Tester::new(&prop, None);
         let failure = match tester.run(&value) {
             Outcome::Fail(f) => f,
@@ -419,7 +198,8 @@ pub fn reduce<T: SubTypes, R: PropertyResult>(
         };
         let mut gen = Gen::new(args.seed.unwrap_or_else(random_seed), args.max_size);
         let mut notes = Vec::new();
-        Ok(reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes))
+        reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes)
+            .map_err(|_flaky| NotACounterexample { outcome: Outcome::Pass })
     })
 }
 
@@ -429,7 +209,7 @@ pub fn generalize<T: SubTypes, R: PropertyResult>(
     prop: impl Fn(&T) -> R,
     value: &T,
 ) -> Result<Generalization, NotACounterexample> {
-    with_stack_for(depth_of(value).saturating_add(args.max_size), || {
+    with_stack_for(nesting_of(value).saturating_add(args.max_size), || {
         let mut tester = Tester::new(&prop, None);
         let failure = match tester.run(value) {
             Outcome::Fail(f) => f,
@@ -440,35 +220,4 @@ pub fn generalize<T: SubTypes, R: PropertyResult>(
         Ok(crate::generalize::generalize_reduced(&forced, &mut tester, &mut gen, value, &failure)
             .unwrap_or_default())
     })
-}
-
-impl Args {
-    /// These arguments with the environment's overrides applied: `SMARTCHECK_SEED` (decimal
-    /// or `0x` hex), `SMARTCHECK_TESTS`, `SMARTCHECK_ROUNDS`, `SMARTCHECK_VERBOSE` (`1`).
-    pub fn with_env(mut self) -> Result<Args, String> {
-        fn var(name: &str) -> Option<String> {
-            std::env::var(name).ok().filter(|v| !v.trim().is_empty())
-        }
-        fn number(name: &str, text: &str) -> Result<u64, String> {
-            let t = text.trim();
-            let parsed = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-                Some(hex) => u64::from_str_radix(hex, 16),
-                None => t.parse(),
-            };
-            parsed.map_err(|_| format!("{name}={text:?} is not a number"))
-        }
-        if let Some(v) = var("SMARTCHECK_SEED") {
-            self.seed = Some(number("SMARTCHECK_SEED", &v)?);
-        }
-        if let Some(v) = var("SMARTCHECK_TESTS") {
-            self.tests = number("SMARTCHECK_TESTS", &v)? as usize;
-        }
-        if let Some(v) = var("SMARTCHECK_ROUNDS") {
-            self.rounds = number("SMARTCHECK_ROUNDS", &v)? as usize;
-        }
-        if let Some(v) = var("SMARTCHECK_VERBOSE") {
-            self.verbose = v.trim() != "0";
-        }
-        Ok(self)
-    }
 }

@@ -1,26 +1,27 @@
-//! Precondition strengthening (paper §5.3, Figure 9) and the rounds loop.
+//! Precondition strengthening (paper §5.3, Figure 9): what makes a failure an instance of an
+//! earlier class of counterexample.
 //!
-//! After each round, discovery runs again with "does not match the shape of any earlier
-//! counterexample" added to the precondition, so one run reports every distinct class of
-//! counterexample. Shapes match when their constructors agree at every non-opaque node, with
-//! the earlier counterexample's generalized sub-values (universal and existential) as
-//! wildcards. Beyond the paper, a candidate with a sub-value of its own type that matches an
-//! earlier class is excluded too (`[0, 200]` holds the known `[200]`). A candidate is
-//! excluded only when it also fails the same way (same panic location, `Err` variant, or
-//! `false`), so two bugs behind one shape are still told apart.
+//! After each round, discovery runs again with "is no instance of an earlier class" added to
+//! the precondition, so one run reports every distinct class of counterexample. A class is a
+//! failure signature (panic location, `Err` variant, or `false`) and a shape: the earlier
+//! counterexample's constructors, its generalized sub-values (universal and existential) as
+//! wildcards. A failing candidate is an instance when it fails with the class's signature and
+//! it, or any sub-value of its own type (a list suffix, a value one level deeper), has the
+//! class's shape: a value that contains a known counterexample fails because of it. Two bugs
+//! behind one shape stay apart, as their signatures differ.
 //!
-//! Cost: `matches_shape` is O(n) in the candidate's size; each round costs one discovery.
+//! Invariant: shapes are compared in place, on the values' nodes: nothing is cloned or built.
+//! Cost: O(n) per class for a candidate of n constructors (at most [`CONTAINED_CHECKS`]
+//! sub-values are compared, each in O(size of the class's value)).
 
-use std::io::{BufRead, Write};
+use std::collections::VecDeque;
 
-use crate::args::Args;
-use crate::gen::Gen;
-use crate::property::{Failure, PropertyResult};
-use crate::report::{Counterexample, Report};
-use crate::run::{one_round, report, Counts, Discovered};
+use smallvec::SmallVec;
+
+use crate::property::Failure;
+use crate::report::Counterexample;
 use crate::subtypes::{NodeRef, SubTypes};
-use crate::tester::Precondition;
-use crate::{Bfs, SubTree};
+use crate::Bfs;
 
 /// True when `a` has the shape of `b` with `b`'s sub-values at `generalized` (breadth-first
 /// indexes) taken as wildcards (the paper's `matchesShape`).
@@ -33,31 +34,57 @@ use crate::{Bfs, SubTree};
 /// assert!(matches_shape(&a, &vec![None, None], &[1]));
 /// ```
 pub fn matches_shape<T: SubTypes>(a: &T, b: &T, generalized: &[usize]) -> bool {
-    if a.constructor() != b.constructor() {
-        return false;
+    a.constructor() == b.constructor()
+        && nodes_match(NodeRef::Value(a.node()), NodeRef::Value(b.node()), generalized)
+}
+
+/// The indexed children of `node`: what [`Bfs`] walks into.
+fn indexed_children(node: NodeRef<'_>) -> SmallVec<[NodeRef<'_>; 4]> {
+    if node.is_opaque() {
+        return SmallVec::new();
     }
-    let mut a = a.clone();
-    for &idx in generalized {
-        let Some(wild) = b.sub_value(idx) else { return false };
-        if a.replace_sub_value(idx, wild).is_err() {
+    node.children()
+        .into_iter()
+        .filter(|c| !c.frozen && !c.node.is_opaque())
+        .map(|c| c.node)
+        .collect()
+}
+
+/// [`matches_shape`] on nodes: walks both trees breadth-first in step, numbering `b`'s nodes
+/// as [`Bfs`] does; under a wildcard of `b`, anything in `a` matches.
+fn nodes_match(a: NodeRef<'_>, b: NodeRef<'_>, wildcards: &[usize]) -> bool {
+    let mut queue = VecDeque::from([(Some(a), b)]);
+    let mut index = 0usize;
+    while let Some((a, b)) = queue.pop_front() {
+        let a = a.filter(|_| !wildcards.contains(&index));
+        index += 1;
+        let b_children = indexed_children(b);
+        let Some(a) = a else {
+            queue.extend(b_children.into_iter().map(|c| (None, c)));
+            continue;
+        };
+        let a_children = indexed_children(a);
+        if a.constructor() != b.constructor() || a_children.len() != b_children.len() {
             return false;
         }
+        queue.extend(a_children.into_iter().map(Some).zip(b_children));
     }
-    SubTree::of(NodeRef::Value(a.node())) == SubTree::of(NodeRef::Value(b.node()))
+    true
 }
 
 /// How many same-typed sub-values of a candidate are compared with an earlier class.
-const CONTAINED_CHECKS: usize = 10_000;
+pub const CONTAINED_CHECKS: usize = 10_000;
 
 /// An earlier class of counterexample: its value, its generalized indexes, its failure.
-struct Class<T> {
+pub(crate) struct Class<T> {
     value: T,
     wildcards: Vec<usize>,
     signature: String,
 }
 
 impl<T: SubTypes> Class<T> {
-    fn of(cex: &Counterexample<T>) -> Self {
+    /// The class of a reported counterexample.
+    pub(crate) fn of(cex: &Counterexample<T>) -> Self {
         let wildcards = cex
             .generalization
             .as_ref()
@@ -66,88 +93,68 @@ impl<T: SubTypes> Class<T> {
         Class { value: cex.value.clone(), wildcards, signature: cex.failure.signature() }
     }
 
-    /// True when `candidate` fails the same way and it, or one of its sub-values of the
-    /// root's type, has this class's shape: a value that contains a known counterexample
-    /// fails because of it (the sub-value hypothesis), so it is no new class.
-    fn covers(&self, candidate: &T, failure: &Failure) -> bool {
-        if failure.signature() != self.signature {
+    /// True when a candidate that failed with `signature` is an instance of this class: it, or
+    /// one of its sub-values of the root's type, has this class's shape.
+    pub(crate) fn covers(&self, candidate: &T, signature: &str) -> bool {
+        if signature != self.signature {
             return false;
         }
-        if matches_shape(candidate, &self.value, &self.wildcards) {
-            return true;
-        }
         let root = NodeRef::Value(candidate.node());
-        let ty = root.value_type();
-        let constructor = self.value.constructor();
+        let shape = NodeRef::Value(self.value.node());
+        let (ty, constructor) = (root.value_type(), shape.constructor());
         let exact_size = self.wildcards.is_empty().then(|| self.value.size());
         Bfs::new(root)
-            .skip(1)
             .filter(|v| v.node.value_type() == ty && v.node.constructor() == constructor)
             .filter(|v| exact_size.is_none_or(|n| v.node.size_up_to(n + 1) == n))
             .take(CONTAINED_CHECKS)
-            .filter_map(|v| v.node.to_value().into_any().downcast::<T>().ok())
-            .any(|inner| matches_shape(&*inner, &self.value, &self.wildcards))
+            .any(|v| nodes_match(v.node, shape, &self.wildcards))
     }
 }
 
-/// The rounds loop: discover, reduce, generalize; strengthen; again, up to `args.rounds`
-/// rounds, stopping at the first round that finds nothing.
-pub(crate) fn rounds<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    args: &Args,
-    prop: &P,
-    seed: u64,
-) -> Report<T> {
-    let mut gen = Gen::new(seed, 0);
-    let mut counts = Counts::default();
-    let mut evaluations = 0;
-    let mut found: Vec<Counterexample<T>> = Vec::new();
-    let mut notes = Vec::new();
-    let mut gave_up = false;
-    let rounds = args.rounds.max(1);
-    for round in 0..rounds {
-        let classes: Vec<Class<T>> = found.iter().map(Class::of).collect();
-        let exclude = |v: &T, f: &Failure| classes.iter().any(|c| c.covers(v, f));
-        let exclude: Option<Precondition<'_, T>> =
-            if classes.is_empty() { None } else { Some(&exclude) };
-        counts.rounds += 1;
-        let (result, evals) = one_round(args, prop, exclude, &mut gen, &mut counts, &mut notes);
-        evaluations += evals;
-        match result {
-            Discovered::Found { value, .. } => found.push(value),
-            Discovered::Passed => break,
-            Discovered::GaveUp => {
-                gave_up = found.is_empty();
-                break;
-            }
-        }
-        if round + 1 < rounds && args.interactive && !ask_for_more(found.last()) {
-            break;
-        }
+/// The earlier class (its position in `classes`) that a failing `candidate` is an instance of.
+pub(crate) fn known_class<T: SubTypes>(
+    classes: &[Class<T>],
+    candidate: &T,
+    failure: &Failure,
+) -> Option<usize> {
+    if classes.is_empty() {
+        return None;
     }
-    report(args, seed, &counts, evaluations, found, gave_up, notes)
-}
-
-/// Asks on stdin whether to look for another counterexample (the paper's REPL).
-fn ask_for_more<T>(last: Option<&Counterexample<T>>) -> bool {
-    let mut err = std::io::stderr();
-    if let Some(cex) = last {
-        let _ = writeln!(err, "smartcheck: found\n  {}", cex.rendered.replace('\n', "\n  "));
-        if let Some(g) = cex.generalization.as_ref().filter(|g| g.is_general()) {
-            let _ = writeln!(err, "generalized:\n  {}", g.to_string().replace('\n', "\n  "));
-        }
-    }
-    let _ = write!(err, "smartcheck: look for another counterexample? [y/N] ");
-    let _ = err.flush();
-    let mut line = String::new();
-    match std::io::stdin().lock().read_line(&mut line) {
-        Ok(0) | Err(_) => false,
-        Ok(_) => matches!(line.trim(), "y" | "Y" | "yes"),
-    }
+    let signature = failure.signature();
+    classes.iter().position(|c| c.covers(candidate, &signature))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn class<T: SubTypes>(value: T, signature: &str, wildcards: &[usize]) -> Class<T> {
+        Class { value, wildcards: wildcards.to_vec(), signature: signature.to_string() }
+    }
+
+    #[test]
+    fn a_list_holding_a_known_counterexample_in_a_suffix_is_an_instance() {
+        let known = class(vec![Some(200u8)], "false", &[]);
+        assert!(known.covers(&vec![Some(200)], "false"));
+        assert!(known.covers(&vec![None, Some(7)], "false"), "a suffix holds [Some(_)]");
+        assert!(!known.covers(&vec![None, Some(7)], "panic at a.rs:1:1"), "another bug");
+        assert!(!known.covers(&vec![Some(7), None], "false"), "no suffix is [Some(_)]");
+        assert!(!known.covers(&vec![], "false"));
+        let general = class(vec![Some(200u8)], "false", &[2]);
+        assert!(general.covers(&vec![Some(7), None], "false"), "the tail is a wildcard");
+    }
+
+    #[test]
+    fn a_value_of_the_known_shape_is_an_instance_whatever_its_numbers() {
+        type Tree = Result<u8, Box<(Option<u8>, Option<u8>)>>;
+        let leaf = |n| Err(Box::new((Some(n), None)));
+        let known: Class<Tree> = class(leaf(1), "err X", &[]);
+        assert!(known.covers(&leaf(9), "err X"), "numbers are opaque leaves");
+        assert!(!known.covers(&Err(Box::new((None, None))), "err X"));
+        assert!(!known.covers(&Ok(1), "err X"));
+        let wild: Class<Tree> = class(leaf(1), "err X", &[1]);
+        assert!(wild.covers(&Err(Box::new((None, None))), "err X"), "index 1 is a wildcard");
+    }
 
     #[test]
     fn paper_examples_of_matches_shape() {

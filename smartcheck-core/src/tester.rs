@@ -11,9 +11,10 @@ use std::hash::{BuildHasher, Hasher};
 
 use crate::property::{self, Failure, Outcome, PropertyResult};
 
-/// Precondition strengthening's exclusion: a failure it returns true for is an earlier class of
-/// counterexample, and the candidate counts as discarded.
-pub type Precondition<'a, T> = &'a dyn Fn(&T, &Failure) -> bool;
+/// Precondition strengthening's exclusion (§5.3): for a failing candidate, the index of the
+/// earlier class of counterexample it is an instance of, if any. Reduction treats such a
+/// candidate as not failing; discovery skips it.
+pub type Precondition<'a, T> = &'a dyn Fn(&T, &Failure) -> Option<usize>;
 
 /// Runs candidates and counts evaluations.
 pub struct Tester<'a, T, P> {
@@ -39,13 +40,22 @@ impl<'a, T: std::fmt::Debug, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P>
 
     /// Runs the property on `value`; a failure of an excluded class counts as a discard.
     pub fn run(&mut self, value: &T) -> Outcome {
-        self.evaluations += 1;
-        match property::run(self.prop, value) {
-            Outcome::Fail(f) if self.extra.is_some_and(|excluded| excluded(value, &f)) => {
-                Outcome::Discard
-            }
-            outcome => outcome,
+        match self.classify(value) {
+            (Outcome::Fail(_), Some(_)) => Outcome::Discard,
+            (outcome, _) => outcome,
         }
+    }
+
+    /// Runs the property on `value`: its outcome and, for a failure, the earlier class it is an
+    /// instance of (`None`: a new failure, or nothing excluded).
+    pub fn classify(&mut self, value: &T) -> (Outcome, Option<usize>) {
+        self.evaluations += 1;
+        let outcome = property::run(self.prop, value);
+        let known = match (&outcome, self.extra) {
+            (Outcome::Fail(f), Some(excluded)) => excluded(value, f),
+            _ => None,
+        };
+        (outcome, known)
     }
 
     /// Runs the property itself on `value`, without strengthening's exclusion: generalization

@@ -1,0 +1,28 @@
+//! Where a discovered input came from: the shared record that discovery writes, and that the
+//! report and persistence read, so that an input can be generated again.
+//!
+//! Invariant: `origin.generate::<T>()` gives the same value on every run and machine for the
+//! same `T` and generator. Cost: one generation.
+
+use crate::gen::Gen;
+
+/// Where a discovered input came from: enough to generate exactly that input again (each
+/// random test draws its own seed from the run's generator).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Origin {
+    /// The seed of the test's own generator.
+    pub seed: u64,
+    /// The QuickCheck size it was generated at.
+    pub size: usize,
+    /// The constructor budget it was generated with.
+    pub budget: usize,
+}
+
+impl Origin {
+    /// Generates the input again.
+    pub fn generate<T: crate::Arbitrary>(&self) -> T {
+        let mut g = Gen::new(self.seed, self.size);
+        g.set_budget(self.budget);
+        T::arbitrary(&mut g)
+    }
+}

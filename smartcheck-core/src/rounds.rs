@@ -1,0 +1,216 @@
+//! The rounds loop (paper §5.3): discover, reduce, generalize; strengthen the precondition;
+//! again, up to `Args::rounds` rounds, stopping at the first round that finds nothing new.
+//!
+//! Data flows one way: the entry points call [`rounds`]; a round calls discovery, then
+//! [`reduce_found`] (reduction §4, generalization §5.1/§5.2), and the loop hands what it found
+//! to the report. Nothing here calls back up.
+//!
+//! Invariant: every reported counterexample failed when re-run after reduction; an input that
+//! failed once and then passed is reported as flaky, never as a counterexample. A panic outside
+//! the property (in the input type's generator, `Clone`, `Debug` or `Drop`) ends the loop with
+//! a report, never escapes.
+//! Cost: one discovery per round (at most `tests` inputs), plus reduction and generalization
+//! of each counterexample found.
+
+use std::io::{BufRead, Write};
+
+use crate::args::Args;
+use crate::discover::{discover, Discovered};
+use crate::gen::Gen;
+use crate::generalize::Generalization;
+use crate::property::{self, Failure, Outcome, PropertyResult};
+use crate::reduce::Reducer;
+use crate::render::{render_format, Holes};
+use crate::report::{Counterexample, Counts, Found, Report};
+use crate::stack::{nesting_of, with_stack_for};
+use crate::strengthen::{known_class, Class};
+use crate::subtypes::{NodeRef, SubTypes};
+use crate::tester::{Precondition, Tester};
+
+/// Times an input that failed once, whose reduction then passed, is run again before it is
+/// called flaky.
+pub const FLAKY_RERUNS: usize = 5;
+
+/// The rounds loop, with the run's `seed`.
+pub(crate) fn rounds<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    args: &Args,
+    prop: &P,
+    seed: u64,
+) -> Report<T> {
+    property::install_hook();
+    let _watch = crate::timeout::watch::<T>(args.timeout_ms, seed);
+    let mut gen = Gen::new(seed, 0);
+    let mut counts = Counts::default();
+    let mut evaluations = 0;
+    let mut found: Vec<Counterexample<T>> = Vec::new();
+    let mut notes = Vec::new();
+    let mut problems = Vec::new();
+    let mut gave_up = false;
+    let rounds = args.rounds.max(1);
+    for round in 0..rounds {
+        let classes: Vec<Class<T>> = found.iter().map(Class::of).collect();
+        let known = |v: &T, f: &Failure| known_class(&classes, v, f);
+        let known: Option<Precondition<'_, T>> =
+            if classes.is_empty() { None } else { Some(&known) };
+        counts.rounds += 1;
+        let mut tester = Tester::new(prop, known);
+        let result =
+            property::catch(|| one_round(args, &mut tester, &mut gen, &mut counts, &mut notes));
+        evaluations += tester.evaluations;
+        match result {
+            Ok(Discovered::Found { value: Ok(cex), .. }) => found.push(cex),
+            Ok(Discovered::Found { value: Err(flaky), .. }) => {
+                problems.push(flaky);
+                break;
+            }
+            Ok(Discovered::Passed) => break,
+            Ok(Discovered::GaveUp) => {
+                gave_up = found.is_empty();
+                break;
+            }
+            Err(failure) => {
+                problems.push(outside_the_property(round + 1, &failure));
+                break;
+            }
+        }
+        if round + 1 < rounds && args.interactive && !ask_for_more(found.last()) {
+            break;
+        }
+    }
+    let found = Found { counterexamples: found, problems, notes, gave_up };
+    Report::new(args, seed, counts, evaluations, found)
+}
+
+/// The report of a panic outside the property, caught around round `round`.
+fn outside_the_property(round: usize, failure: &Failure) -> String {
+    let (message, location) = match failure {
+        Failure::Panic { message, location } => (message.as_str(), location.as_deref()),
+        _ => ("", None),
+    };
+    format!(
+        "a panic outside the property, in round {round} (in the input type's generator, Clone, \
+         Debug or Drop) at {}: {message}",
+        location.unwrap_or("an unknown place")
+    )
+}
+
+/// One round: discovery, then reduction and generalization of what it found.
+fn one_round<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    args: &Args,
+    tester: &mut Tester<'_, T, P>,
+    gen: &mut Gen,
+    counts: &mut Counts,
+    notes: &mut Vec<String>,
+) -> Discovered<Result<Counterexample<T>, String>> {
+    match discover(args, tester, gen, counts) {
+        Discovered::Found { value, failure, origin } => {
+            crate::timeout::reducing(origin);
+            let cex = reduce_found(args, tester, gen, value, failure.clone(), notes);
+            let cex = cex.map(|mut cex| {
+                cex.origin = origin;
+                cex
+            });
+            Discovered::Found { value: cex, failure, origin }
+        }
+        Discovered::Passed => Discovered::Passed,
+        Discovered::GaveUp => Discovered::GaveUp,
+    }
+}
+
+/// Reduces `value`, checks the result fails when re-run, generalizes it, and renders it.
+/// `Err` says the property is flaky: `value` failed once and passed on every re-run.
+pub(crate) fn reduce_found<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    args: &Args,
+    tester: &mut Tester<'_, T, P>,
+    gen: &mut Gen,
+    value: T,
+    failure: Failure,
+    notes: &mut Vec<String>,
+) -> Result<Counterexample<T>, String> {
+    // Values from hand-written generators or saved entries may be deeper than the run's
+    // bound: make room for this one.
+    let depth = nesting_of(&value).saturating_add(args.max_size);
+    with_stack_for(depth, || {
+        let start = tester.evaluations;
+        let size_before = value.size();
+        let (reduced, failure) = Reducer::new(args, tester, gen, value.clone(), failure).run();
+        let (reduced, failure) = confirm(tester, reduced, &value, failure, notes)?;
+        let reduce_evaluations = tester.evaluations - start;
+        let generalization =
+            crate::generalize::generalize_reduced(args, tester, gen, &reduced, &failure);
+        let mut cex =
+            finish(args, value, reduced, failure, size_before, reduce_evaluations, generalization);
+        cex.generalize_evaluations = tester.evaluations - start - reduce_evaluations;
+        Ok(cex)
+    })
+}
+
+/// The reported counterexample must fail when re-run: `reduced` when it does, else the
+/// input as discovered when that fails again (with a note), else the property is flaky.
+fn confirm<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    tester: &mut Tester<'_, T, P>,
+    reduced: T,
+    original: &T,
+    failure: Failure,
+    notes: &mut Vec<String>,
+) -> Result<(T, Failure), String> {
+    if let Outcome::Fail(f) = tester.run(&reduced) {
+        return Ok((reduced, f));
+    }
+    for _ in 0..FLAKY_RERUNS {
+        if let Outcome::Fail(f) = tester.run(original) {
+            notes.push(
+                "the property is not deterministic: the reduced value passed when re-run, so \
+                 the counterexample as discovered is reported"
+                    .to_string(),
+            );
+            return Ok((original.clone(), f));
+        }
+    }
+    Err(format!(
+        "the property is flaky: {original:?} failed once ({failure}), then passed on \
+         {FLAKY_RERUNS} re-runs; it is not reported as a counterexample"
+    ))
+}
+
+fn finish<T: SubTypes>(
+    args: &Args,
+    original: T,
+    value: T,
+    failure: Failure,
+    size_before: usize,
+    evaluations: usize,
+    generalization: Option<Generalization>,
+) -> Counterexample<T> {
+    let rendered = render_format(NodeRef::Value(value.node()), &Holes::new(), args.format);
+    Counterexample {
+        size_after: value.size(),
+        value,
+        original,
+        failure,
+        size_before,
+        evaluations,
+        rendered,
+        generalization,
+        generalize_evaluations: 0,
+        origin: None,
+    }
+}
+
+/// Asks on stdin whether to look for another counterexample (the paper's REPL).
+fn ask_for_more<T>(last: Option<&Counterexample<T>>) -> bool {
+    let mut err = std::io::stderr();
+    if let Some(cex) = last {
+        let _ = writeln!(err, "smartcheck: found\n  {}", cex.rendered.replace('\n', "\n  "));
+        if let Some(g) = cex.generalization.as_ref().filter(|g| g.is_general()) {
+            let _ = writeln!(err, "generalized:\n  {}", g.to_string().replace('\n', "\n  "));
+        }
+    }
+    let _ = write!(err, "smartcheck: look for another counterexample? [y/N] ");
+    let _ = err.flush();
+    let mut line = String::new();
+    match std::io::stdin().lock().read_line(&mut line) {
+        Ok(0) | Err(_) => false,
+        Ok(_) => matches!(line.trim(), "y" | "Y" | "yes"),
+    }
+}

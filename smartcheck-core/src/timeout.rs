@@ -1,0 +1,208 @@
+//! Per-evaluation time limits (`Args::timeout_ms`, `SMARTCHECK_TIMEOUT`).
+//!
+//! Rust cannot stop a thread, and the property runs on the caller's thread (it need not be
+//! `Send`). So a run registers a *watch*; each evaluation stamps its start time in it; one
+//! watchdog thread per process (started by the first watched run, never one per evaluation)
+//! looks at the watches a few times a second. When an evaluation has run longer than its
+//! limit, the watchdog prints the report of the stuck input to stderr ("did not return within
+//! 5 s", with the input, the test, and the seed to rerun it) and ends the process with exit
+//! code 101, which both `cargo test` and `cargo nextest` show as a failed test. **The stuck
+//! thread is never resumed**: it is still running the property when the process ends, so no
+//! destructor of the stuck input or of the test runs. Under `cargo test`, other tests of the
+//! same binary that were still running are not reported; under `cargo nextest` each test has
+//! its own process, so nothing else is lost.
+//!
+//! Invariant: a run without a limit (`timeout_ms = 0`) starts no thread and pays nothing but a
+//! thread-local read per evaluation. Cost with a limit: one clock read and two atomic stores
+//! per evaluation, one mutex lock per discovered input.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use crate::arbitrary::Arbitrary;
+use crate::origin::Origin;
+
+/// What a watched run is doing, for the report of a stuck evaluation.
+#[derive(Clone, Copy, Debug)]
+enum Phase {
+    /// Running random test `test` (1-based) of a round, generated from `origin`.
+    Testing { test: usize, origin: Origin },
+    /// Reducing or generalizing the counterexample generated from `origin`.
+    Reducing { origin: Option<Origin> },
+}
+
+/// One watched run.
+struct Watch {
+    /// Start of the evaluation now running, in nanoseconds since [`epoch`] plus 1; 0 when idle.
+    started: AtomicU64,
+    limit: Duration,
+    seed: u64,
+    phase: Mutex<Phase>,
+    /// The input generated from an origin, printed with `Debug`.
+    describe: fn(&Origin) -> String,
+}
+
+thread_local! {
+    /// The watch of the run on this thread, if it has a limit.
+    static CURRENT: RefCell<Option<Arc<Watch>>> = const { RefCell::new(None) };
+}
+
+/// Every watch of the process, for the watchdog.
+static WATCHES: Mutex<Vec<Arc<Watch>>> = Mutex::new(Vec::new());
+
+/// The watchdog thread, started once.
+static WATCHDOG: OnceLock<std::thread::Thread> = OnceLock::new();
+
+fn epoch() -> Instant {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
+}
+
+/// Keeps a run watched while it lives; the run before it on this thread (a run inside a
+/// property) is watched again when it drops.
+pub(crate) struct Guard {
+    previous: Option<Option<Arc<Watch>>>,
+}
+
+/// Starts watching the run of `seed` on this thread, when `timeout_ms` is not 0.
+pub(crate) fn watch<T: Arbitrary + std::fmt::Debug>(timeout_ms: u64, seed: u64) -> Guard {
+    if timeout_ms == 0 {
+        return Guard { previous: None };
+    }
+    let watch = Arc::new(Watch {
+        started: AtomicU64::new(0),
+        limit: Duration::from_millis(timeout_ms),
+        seed,
+        phase: Mutex::new(Phase::Reducing { origin: None }),
+        describe: |origin| format!("{:?}", origin.generate::<T>()),
+    });
+    if let Ok(mut all) = WATCHES.lock() {
+        all.push(Arc::clone(&watch));
+    }
+    let dog = WATCHDOG.get_or_init(|| {
+        std::thread::Builder::new()
+            .name("smartcheck-watchdog".into())
+            .spawn(watchdog)
+            .map(|h| h.thread().clone())
+            .unwrap_or_else(|_| std::thread::current())
+    });
+    dog.unpark();
+    Guard { previous: Some(CURRENT.with(|c| c.replace(Some(watch)))) }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let Some(previous) = self.previous.take() else { return };
+        if let Some(done) = CURRENT.with(|c| c.replace(previous)) {
+            if let Ok(mut all) = WATCHES.lock() {
+                all.retain(|w| !Arc::ptr_eq(w, &done));
+            }
+        }
+    }
+}
+
+/// Notes that random test `test` of a round, generated from `origin`, is about to run.
+pub(crate) fn testing(test: usize, origin: Origin) {
+    set_phase(Phase::Testing { test, origin });
+}
+
+/// Notes that the counterexample generated from `origin` is being reduced and generalized.
+pub(crate) fn reducing(origin: Option<Origin>) {
+    set_phase(Phase::Reducing { origin });
+}
+
+fn set_phase(phase: Phase) {
+    CURRENT.with(|c| {
+        if let Some(w) = c.borrow().as_ref() {
+            if let Ok(mut p) = w.phase.lock() {
+                *p = phase;
+            }
+        }
+    });
+}
+
+/// Runs one evaluation `f`, stamped in this thread's watch.
+pub(crate) fn timed<R>(f: impl FnOnce() -> R) -> R {
+    let watch = CURRENT.with(|c| c.borrow().clone());
+    let Some(watch) = watch else { return f() };
+    let now = epoch().elapsed().as_nanos() as u64 + 1;
+    let outer = watch.started.swap(now, Ordering::SeqCst);
+    let result = f();
+    watch.started.store(outer, Ordering::SeqCst);
+    result
+}
+
+/// The watchdog's loop: sleeps while nothing is watched, else looks every 50 ms.
+fn watchdog() {
+    loop {
+        let watches = WATCHES.lock().map(|all| all.clone()).unwrap_or_default();
+        if watches.is_empty() {
+            std::thread::park_timeout(Duration::from_secs(1));
+            continue;
+        }
+        let now = epoch().elapsed();
+        for w in &watches {
+            let started = w.started.load(Ordering::SeqCst);
+            if started != 0 && now.saturating_sub(Duration::from_nanos(started - 1)) > w.limit {
+                stuck(w);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Reports the stuck evaluation of `w` and ends the process.
+fn stuck(w: &Watch) -> ! {
+    let phase = w.phase.lock().map(|p| *p).unwrap_or(Phase::Reducing { origin: None });
+    let describe = |origin: &Origin| {
+        std::panic::catch_unwind(|| (w.describe)(origin))
+            .unwrap_or_else(|_| "(its Debug panicked)".to_string())
+    };
+    let what = match phase {
+        Phase::Testing { test, origin } => format!("test {test}:\n  {}", describe(&origin)),
+        Phase::Reducing { origin: Some(origin) } => format!(
+            "a candidate while reducing or generalizing this counterexample:\n  {}",
+            describe(&origin)
+        ),
+        Phase::Reducing { origin: None } => "a candidate while reducing".to_string(),
+    };
+    eprintln!(
+        "smartcheck: property did not return within {}; seed {:#x} (rerun: \
+         SMARTCHECK_SEED={:#x})\ncounterexample (timeout) on {what}\nnote: the stuck thread \
+         cannot be stopped; smartcheck ends the process (exit code 101)",
+        format_limit(w.limit),
+        w.seed,
+        w.seed
+    );
+    std::process::exit(101)
+}
+
+/// `5 s` or `300 ms`.
+pub(crate) fn format_limit(limit: Duration) -> String {
+    let ms = limit.as_millis();
+    if ms % 1000 == 0 {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{ms} ms")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_print_in_seconds_when_whole() {
+        assert_eq!(format_limit(Duration::from_millis(5000)), "5 s");
+        assert_eq!(format_limit(Duration::from_millis(300)), "300 ms");
+    }
+
+    #[test]
+    fn a_run_without_a_limit_is_not_watched() {
+        let _guard = watch::<u8>(0, 1);
+        assert!(CURRENT.with(|c| c.borrow().is_none()));
+        assert_eq!(timed(|| 4), 4);
+    }
+}

@@ -1,0 +1,123 @@
+//! Faults in the input type, the property or the arguments become reports, never escaping
+//! panics or silent passes (issue 12.2, 12.4, 12.6, 12.7; SPEC §6).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use smartcheck::{smart_check, Arbitrary, Args, Gen, SubTypes, Verdict};
+
+fn seeded(seed: u64) -> Args {
+    Args { seed: Some(seed), persist: false, ..Args::default() }
+}
+
+/// The one problem a report must carry, containing `needle`.
+fn assert_problem<T>(report: &smartcheck::Report<T>, needle: &str) {
+    assert!(report.failed(), "{report}");
+    assert!(report.problems().iter().any(|p| p.contains(needle)), "{report}");
+    assert!(report.to_string().contains(needle), "{report}");
+}
+
+#[derive(Debug, Clone, SubTypes, Arbitrary)]
+struct DropBomb(u8);
+
+impl Drop for DropBomb {
+    fn drop(&mut self) {
+        if self.0 > 3 && !std::thread::panicking() {
+            panic!("drop bomb");
+        }
+    }
+}
+
+#[derive(Debug, SubTypes, Arbitrary)]
+struct CloneBomb(u8);
+
+impl Clone for CloneBomb {
+    fn clone(&self) -> Self {
+        panic!("clone bomb")
+    }
+}
+
+#[derive(Clone, SubTypes, Arbitrary)]
+struct DebugBomb(u8);
+
+impl std::fmt::Debug for DebugBomb {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        panic!("debug bomb")
+    }
+}
+
+fn generator_bomb(_: &mut Gen) -> u8 {
+    panic!("generator bomb")
+}
+
+#[derive(Debug, Clone, SubTypes, Arbitrary)]
+struct GeneratorBomb {
+    #[smartcheck(with = generator_bomb)]
+    n: u8,
+}
+
+#[test]
+fn panics_in_drop_clone_debug_and_generators_are_reports_with_their_message_and_seed() {
+    let seed = 0x5eed;
+    let drop = smart_check(&seeded(seed), |_: &DropBomb| true);
+    assert_problem(&drop, "drop bomb");
+    let clone = smart_check(&seeded(seed), |_: &CloneBomb| false);
+    assert_problem(&clone, "clone bomb");
+    let debug = smart_check(&seeded(seed), |_: &DebugBomb| false);
+    assert_problem(&debug, "debug bomb");
+    let generator = smart_check(&seeded(seed), |_: &GeneratorBomb| true);
+    assert_problem(&generator, "generator bomb");
+    for report in [drop.to_string(), generator.to_string()] {
+        assert!(report.contains("SMARTCHECK_SEED=0x5eed"), "{report}");
+        assert!(report.contains("tests/faults.rs"), "the panic's location: {report}");
+    }
+}
+
+#[test]
+fn a_property_that_fails_once_then_passes_is_reported_as_flaky() {
+    let calls = AtomicUsize::new(0);
+    let report = smart_check(&seeded(4), |_: &u8| calls.fetch_add(1, Ordering::SeqCst) != 2);
+    assert!(report.counterexamples().is_empty(), "no counterexample that passes: {report}");
+    assert_problem(&report, "the property is flaky");
+    assert!(report.to_string().contains("failed once"), "{report}");
+    assert!(report.to_string().contains("passed on 5 re-runs"), "{report}");
+}
+
+#[test]
+fn lazy_preconditions_never_run_the_property_side_on_inputs_they_exclude() {
+    for seed in 0..30 {
+        let report = smart_check(&seeded(seed), |v: &Vec<u8>| {
+            Verdict::implies_with(!v.is_empty(), || v[0] < 200)
+        });
+        assert!(report.failed(), "seed {seed}: {report}");
+        let cex = &report.counterexamples()[0];
+        assert_eq!(cex.value(), &vec![200], "seed {seed}: {report}");
+    }
+}
+
+#[test]
+fn tests_zero_is_an_error_not_a_pass() {
+    let report = smart_check(&Args { tests: 0, ..seeded(1) }, |_: &u8| false);
+    assert!(report.failed());
+    assert_problem(&report, "Args::tests is 0: nothing would be tested");
+    let caught = std::panic::catch_unwind(|| {
+        smartcheck::check_with(&Args { tests: 0, ..seeded(1) }, |_: &u8| true)
+    });
+    let message = caught.expect_err("check refuses tests = 0");
+    let text = message.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert_eq!(text, "smartcheck: Args::tests is 0: nothing would be tested");
+}
+
+#[test]
+fn a_universal_claim_needs_at_least_one_value() {
+    let args = Args { max_forall: 0, min_forall: 0, ..seeded(1) };
+    let report = smart_check(&args, |v: &Vec<u8>| v.len() < 3);
+    assert!(report.counterexamples().is_empty(), "nothing claimed: {report}");
+    assert_problem(&report, "1 <= min_forall <= max_forall");
+}
+
+#[test]
+fn the_largest_sizes_ask_for_a_bounded_stack() {
+    let args = Args { max_gen_size: usize::MAX, max_size: usize::MAX, tests: 20, ..seeded(2) };
+    let report = smart_check(&args, |x: &u8| *x < 255);
+    assert!(!report.gave_up(), "{report}");
+}

@@ -1,0 +1,80 @@
+//! Silencing survives other panic hooks (issue 12.3): a hook installed after smartcheck, between
+//! runs or in the middle of one, neither gets the search's panics nor costs their locations;
+//! panics in threads the property spawns are silenced too; a panic elsewhere still reaches the
+//! other hook. In its own test binary with one test, because panic hooks are process-wide.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use smartcheck::{smart_check, Args};
+
+static PRINTED: AtomicUsize = AtomicUsize::new(0);
+
+fn foreign_hook() {
+    std::panic::set_hook(Box::new(|_| {
+        PRINTED.fetch_add(1, Ordering::SeqCst);
+    }));
+}
+
+fn seeded(seed: u64) -> Args {
+    Args { seed: Some(seed), ..Args::default() }
+}
+
+/// Two panic sites: unsorted input, long input.
+fn two_bugs(v: &[u8]) -> bool {
+    if v.windows(2).any(|w| w[0] > w[1]) {
+        panic!("unsorted");
+    }
+    if v.len() >= 6 {
+        panic!("too long");
+    }
+    true
+}
+
+#[test]
+fn a_foreign_hook_keeps_silencing_and_classes_intact() {
+    assert!(smart_check(&seeded(1), |v: &Vec<u8>| two_bugs(v)).failed()); // installs smartcheck's hook
+    foreign_hook(); // between runs: displaces smartcheck's hook
+    for seed in 0..30 {
+        let report = smart_check(&seeded(seed), |v: &Vec<u8>| two_bugs(v));
+        assert!(report.failed());
+        for cex in report.counterexamples() {
+            assert!(cex.failure().to_string().contains("tests/foreign_hook.rs"), "{report}");
+        }
+        assert!((1..=2).contains(&report.counterexamples().len()), "{report}");
+    }
+    assert_eq!(PRINTED.load(Ordering::SeqCst), 0, "no search panic reached the foreign hook");
+
+    // In the middle of a run: at most the one panic that revealed the change leaks.
+    let installed = AtomicUsize::new(0);
+    let report = smart_check(&seeded(5), |v: &Vec<u8>| {
+        if installed.fetch_add(1, Ordering::SeqCst) == 3 {
+            foreign_hook();
+        }
+        two_bugs(v)
+    });
+    assert!(PRINTED.load(Ordering::SeqCst) <= 1, "{}", PRINTED.load(Ordering::SeqCst));
+    for cex in report.counterexamples() {
+        assert!(cex.failure().to_string().contains("tests/foreign_hook.rs"), "{report}");
+    }
+    PRINTED.store(0, Ordering::SeqCst);
+
+    // Threads the property spawns are silenced; a named thread (as libtest's) is not.
+    let report = smart_check(&seeded(6), |v: &Vec<u8>| {
+        let n = v.len();
+        std::thread::spawn(move || assert!(n < 2, "spawned")).join().is_ok()
+    });
+    assert!(report.failed());
+    assert_eq!(PRINTED.load(Ordering::SeqCst), 0, "the spawned threads' panics are silenced");
+    let report = smart_check(&Args { rounds: 1, ..seeded(7) }, |v: &Vec<u8>| {
+        let n = v.len();
+        let beside = std::thread::Builder::new().name("beside".into());
+        beside.spawn(move || assert!(n < 2, "beside")).map(|h| h.join().is_ok()).unwrap_or(true)
+    });
+    assert!(report.failed());
+    assert!(PRINTED.load(Ordering::SeqCst) >= 1, "a named thread keeps its message");
+    PRINTED.store(0, Ordering::SeqCst);
+
+    // Outside a search, panics reach the foreign hook as usual.
+    let _ = std::panic::catch_unwind(|| panic!("outside"));
+    assert_eq!(PRINTED.load(Ordering::SeqCst), 1);
+}

@@ -1,0 +1,42 @@
+//! A property that never returns on one input fails with the timeout report within the limit
+//! (issue 11.5). The stuck run happens in a child process (this test binary run again), as
+//! smartcheck ends the process of a stuck evaluation.
+
+use std::process::Command;
+use std::time::Duration;
+
+const CHILD: &str = "SMARTCHECK_TIMEOUT_TEST_CHILD";
+
+/// The child: sleeps forever on inputs of three elements or more.
+#[test]
+fn sleeps_forever_on_long_lists() {
+    if std::env::var_os(CHILD).is_none() {
+        return;
+    }
+    let args = smartcheck::Args { seed: Some(3), timeout_ms: 300, ..smartcheck::Args::default() };
+    smartcheck::check_with(&args, |v: &Vec<u8>| {
+        if v.len() >= 3 {
+            std::thread::sleep(Duration::from_secs(1_000_000));
+        }
+        true
+    });
+}
+
+#[test]
+fn a_property_stuck_on_one_input_fails_with_the_timeout_report() {
+    let exe = std::env::current_exe().expect("the test binary");
+    let out = Command::new(exe)
+        .args(["sleeps_forever_on_long_lists", "--exact", "--nocapture"])
+        .env(CHILD, "1")
+        .env("SMARTCHECK_PERSIST", "0")
+        .output()
+        .expect("the child runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(101), "{stderr}");
+    assert!(stderr.contains("property did not return within 300 ms"), "{stderr}");
+    assert!(stderr.contains("counterexample (timeout) on test"), "{stderr}");
+    assert!(stderr.contains("rerun: SMARTCHECK_SEED=0x3"), "{stderr}");
+    let input = stderr.lines().skip_while(|l| !l.contains("(timeout)")).nth(1).unwrap_or("");
+    let commas = input.matches(',').count();
+    assert!(input.trim().starts_with('[') && commas >= 2, "a list of 3 or more: {stderr}");
+}
