@@ -103,7 +103,7 @@ fn subtypes(input: &Input) -> TokenStream {
         };
         (methods, quote!(#p::Arbitrary + ::core::clone::Clone + ::core::fmt::Debug))
     } else {
-        let methods = [shape(input), children(input), child_mut(input)];
+        let methods = [shape(input), children(input), child_mut(input), within_constraints(input)];
         (quote!(#(#methods)*), quote!(#p::SubTypes))
     };
     let generics = with_bounds(input.generics, all_fields, &bound);
@@ -199,6 +199,41 @@ fn child_mut(input: &Input) -> TokenStream {
             __k: ::core::primitive::usize,
         ) -> ::core::option::Option<#p::NodeMutRef<'_>> {
             #body
+        }
+    }
+}
+
+/// `within_constraints`: every `#[smartcheck(range = ..)]` field of the value's constructor
+/// holds integers within its bounds. Left to the trait's default (`true`) when no field has a
+/// range.
+fn within_constraints(input: &Input) -> TokenStream {
+    let ranged = |c: &Constructor| c.fields.iter().any(|f| f.attrs.range.is_some());
+    if !input.constructors.iter().any(ranged) {
+        return TokenStream::new();
+    }
+    let p = private();
+    let checks = |c: &Constructor| {
+        let checks = c.fields.iter().filter_map(|f| {
+            let range = f.attrs.range.as_ref()?;
+            let (ty, binding, lo, hi) = (f.ty, &f.binding, &range.lo, &range.hi);
+            let within = quote_spanned!(at(&range.expr)=> <#ty as #p::RangeField>::within);
+            Some(quote!(#within(#binding, #lo, #hi)))
+        });
+        quote!(true #(&& #checks)*)
+    };
+    let arms = input.constructors.iter().map(|c| {
+        let path = &c.path;
+        let fields = c.fields.iter().filter(|f| f.attrs.range.is_some()).map(|f| {
+            let (member, binding) = (&f.member, &f.binding);
+            quote!(#member: #binding)
+        });
+        let body = checks(c);
+        quote!(#path { #(#fields,)* .. } => #body,)
+    });
+    quote! {
+        fn within_constraints(&self) -> ::core::primitive::bool {
+            #[allow(unreachable_patterns)]
+            match self { #(#arms)* }
         }
     }
 }
@@ -308,17 +343,23 @@ fn build(c: &Constructor, mins: &Ident) -> TokenStream {
 }
 
 /// Generates field `i` from its budget: with its type's `Arbitrary` impl (an error on the type
-/// when there is none), or with its `with` function (an error on the path when the function
-/// does not fit).
+/// when there is none), with its `with` function (an error on the path when the function does
+/// not fit), or within its `range` (an error on the range when the type holds no integers).
+///
+/// Only the function's path takes the attribute's span: the locals (`__g`, `__budgets`) keep
+/// the derive's own, so that they resolve when the attribute comes through `macro_rules!`.
 fn generate_field(f: &Field, i: usize) -> TokenStream {
     let p = private();
     let ty = f.ty;
-    match &f.attrs.with {
-        Some(with) => {
-            quote_spanned!(with.span()=> #p::field_with::<#ty>(__g, __budgets[#i], #with))
+    let (function, extra) = match (&f.attrs.with, &f.attrs.range) {
+        (Some(with), _) => (quote_spanned!(at(with)=> #p::field_with::<#ty>), quote!(, #with)),
+        (None, Some(range)) => {
+            let (lo, hi) = (&range.lo, &range.hi);
+            (quote_spanned!(at(&range.expr)=> #p::field_in_range::<#ty>), quote!(, #lo, #hi))
         }
-        None => quote_spanned!(at(ty)=> #p::field::<#ty>(__g, __budgets[#i])),
-    }
+        (None, None) => (quote_spanned!(at(ty)=> #p::field::<#ty>), TokenStream::new()),
+    };
+    quote!(#function(__g, __budgets[#i] #extra))
 }
 
 // -------------------------------------------------------------------------------------------
