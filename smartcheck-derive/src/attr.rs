@@ -50,6 +50,10 @@ pub struct IntRange {
     pub hi: TokenStream,
     /// The whole `LO..=HI` expression, for error spans.
     pub expr: Expr,
+    /// The word `range`, where errors about the field's type point.
+    pub word: syn::Path,
+    /// The bounds' values, both inclusive, to check them against the field's type.
+    pub values: (Wide, Wide),
 }
 
 /// Where an attribute sits, for what it accepts and for error messages.
@@ -319,7 +323,7 @@ fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
             }
         },
         "range" => {
-            let range = int_range(cx, value(cx, meta, "range = 0..=100")?)?;
+            let range = int_range(cx, meta.path(), value(cx, meta, "range = 0..=100")?)?;
             Some(WordKind::Range(Box::new(range)))
         }
         _ => {
@@ -331,7 +335,7 @@ fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
 
 /// Parses `LO..=HI` or `LO..HI` with integer literal bounds (`-` allowed); reports and returns
 /// `None` for anything else, and for an empty range.
-fn int_range(cx: &Ctxt, expr: &Expr) -> Option<IntRange> {
+fn int_range(cx: &Ctxt, word: &syn::Path, expr: &Expr) -> Option<IntRange> {
     const FORM: &str = "expected a range of integer literals, like `range = 0..=100` or \
                         `range = -5..5`";
     let Expr::Range(range) = expr else {
@@ -354,7 +358,8 @@ fn int_range(cx: &Ctxt, expr: &Expr) -> Option<IntRange> {
         return None;
     }
     let hi = if inclusive { quote::quote!(#hi) } else { quote::quote!((#hi - 1)) };
-    Some(IntRange { lo: (**lo).clone(), hi, expr: expr.clone() })
+    let values = (lo_value, if inclusive { hi_value } else { hi_value.pred() });
+    Some(IntRange { lo: (**lo).clone(), hi, expr: expr.clone(), word: word.clone(), values })
 }
 
 /// The value of an integer literal, possibly negated (`-5`, `(-5)`); reports and returns
@@ -385,10 +390,23 @@ fn int_literal(cx: &Ctxt, expr: &Expr, form: &str) -> Option<Wide> {
 }
 
 /// An integer of any type's range: a sign and a magnitude, ordered as the numbers are.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Wide {
-    negative: bool,
-    magnitude: u128,
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Wide {
+    /// True below zero (never for zero).
+    pub negative: bool,
+    /// The absolute value.
+    pub magnitude: u128,
+}
+
+impl Wide {
+    /// The number one below; `self` must be above the smallest `Wide` a literal can give.
+    fn pred(self) -> Wide {
+        match (self.negative, self.magnitude) {
+            (false, 0) => Wide { negative: true, magnitude: 1 },
+            (false, m) => Wide { negative: false, magnitude: m - 1 },
+            (true, m) => Wide { negative: true, magnitude: m.saturating_add(1) },
+        }
+    }
 }
 
 impl Ord for Wide {

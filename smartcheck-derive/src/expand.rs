@@ -76,6 +76,26 @@ fn wrap(impls: TokenStream) -> TokenStream {
     }
 }
 
+/// `tokens` with every token at `span`, so that any error in them points there once: the
+/// checks of a `range` field (its type, its bounds' types, their overflow), in both derives,
+/// are reported at the word `range`, and rustc shows identical errors once.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let proc_macro2::TokenTree::Group(group) = &token {
+                let mut inner =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                token = proc_macro2::TokenTree::Group(inner);
+            } else {
+                token.set_span(span);
+            }
+            token
+        })
+        .collect()
+}
+
 /// A span at `tokens`' place that resolves names as the macro does: errors point at the
 /// field's type, and the user's lints do not look into the generated paths.
 fn at(tokens: &impl Spanned) -> Span {
@@ -215,9 +235,9 @@ fn within_constraints(input: &Input) -> TokenStream {
     let checks = |c: &Constructor| {
         let checks = c.fields.iter().filter_map(|f| {
             let range = f.attrs.range.as_ref()?;
-            let (ty, binding, lo, hi) = (f.ty, &f.binding, &range.lo, &range.hi);
-            let within = quote_spanned!(at(&range.expr)=> <#ty as #p::RangeField>::within);
-            Some(quote!(#within(#binding, #lo, #hi)))
+            let (binding, lo, hi) = (&f.binding, &range.lo, &range.hi);
+            let within = quote!(#p::RangeField::within(#binding, #lo, #hi));
+            Some(respan(within, at(&range.word)))
         });
         quote!(true #(&& #checks)*)
     };
@@ -346,20 +366,27 @@ fn build(c: &Constructor, mins: &Ident) -> TokenStream {
 /// when there is none), with its `with` function (an error on the path when the function does
 /// not fit), or within its `range` (an error on the range when the type holds no integers).
 ///
-/// Only the function's path takes the attribute's span: the locals (`__g`, `__budgets`) keep
-/// the derive's own, so that they resolve when the attribute comes through `macro_rules!`.
+/// The calls take the attribute's place but the derive's hygiene ([`at`]): with the
+/// attribute's own span, the locals (`__g`, `__budgets`) would not resolve when the attribute
+/// comes through `macro_rules!`.
 fn generate_field(f: &Field, i: usize) -> TokenStream {
     let p = private();
     let ty = f.ty;
-    let (function, extra) = match (&f.attrs.with, &f.attrs.range) {
-        (Some(with), _) => (quote_spanned!(at(with)=> #p::field_with::<#ty>), quote!(, #with)),
-        (None, Some(range)) => {
-            let (lo, hi) = (&range.lo, &range.hi);
-            (quote_spanned!(at(&range.expr)=> #p::field_in_range::<#ty>), quote!(, #lo, #hi))
+    match (&f.attrs.with, &f.attrs.range) {
+        (Some(with), _) => {
+            // The call at the derive, the function at the attribute: a function of the wrong
+            // type is reported on its path, "required by" this call.
+            quote!(#p::field_with::<#ty>(__g, __budgets[#i], #with))
         }
-        (None, None) => (quote_spanned!(at(ty)=> #p::field::<#ty>), TokenStream::new()),
-    };
-    quote!(#function(__g, __budgets[#i] #extra))
+        (None, Some(range)) => {
+            // The field's type is inferred, so that a type without integers is one error, at
+            // the attribute, the same as `within_constraints`'s.
+            let (lo, hi) = (&range.lo, &range.hi);
+            let draw = respan(quote!(#p::RangeField::arbitrary_in(__g, #lo, #hi)), at(&range.word));
+            quote!(#p::field_with(__g, __budgets[#i], |__g| #draw))
+        }
+        (None, None) => quote_spanned!(at(ty)=> #p::field::<#ty>(__g, __budgets[#i])),
+    }
 }
 
 // -------------------------------------------------------------------------------------------
