@@ -124,11 +124,16 @@ fn user_types_shadowing_std_and_smartcheck_names() {
     for _ in 0..100 {
         let _ = <Everything as smartcheck::Arbitrary>::arbitrary(&mut g);
     }
-    let args = Args { seed: Some(2), ..Args::default() };
-    let report = smartcheck::smart_check(
-        &args,
-        |e: &Everything| !matches!(e, Everything::Mine(_, shadowed::Vec(v), ..) if *v > 100),
-    );
+    /// A `Mine` holding a `Vec` above 100, at the root or down the `Std` boxes.
+    fn big(e: &Everything) -> bool {
+        match e {
+            Everything::Mine(_, shadowed::Vec(v), ..) => *v > 100,
+            Everything::Std(.., next, _) => big(next),
+            Everything::Empty => false,
+        }
+    }
+    let args = Args { seed: Some(2), tests: 1_000, ..Args::default() };
+    let report = smartcheck::smart_check(&args, |e: &Everything| !big(e));
     let cex = report.counterexamples()[0].value();
     assert!(matches!(cex, Everything::Mine(shadowed::Option::Nothing, shadowed::Vec(101), ..)));
     assert!(report.to_string().contains("Mine(Nothing, Vec(101), Box, Fine, String { len: 1 })"));

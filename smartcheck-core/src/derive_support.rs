@@ -1,8 +1,23 @@
-//! Runtime helpers called by `#[derive(Arbitrary)]`, so generated code stays small. Not part
-//! of the public API: reached through `smartcheck::__private`.
+//! Runtime helpers called by the derives, so generated code stays small. Not part of the
+//! public API: reached through `smartcheck::__private`.
+//!
+//! - Variant choice and budget shares (paper §4.1's sized generation): recursive variants
+//!   grow while budget is left, so values reach the size asked for. Invariant: a value never
+//!   exceeds its budget when the budget covers the type's minimum. Cost: O(fields) per node,
+//!   no heap allocation for up to 8 fields or variants.
+//! - `#[smartcheck(range = ..)]`: drawing within the range, and the check behind
+//!   `SubTypes::within_constraints`.
+//! - `#[smartcheck(with = ..)]` on a field of a type without the traits: the [`Foreign`] leaf.
 
 use crate::arbitrary::{min_size_of, no_finite_value, sum_min_sizes, Arbitrary};
+use std::any::{Any, TypeId};
+use std::fmt;
+use std::marker::PhantomData;
+
+use smallvec::SmallVec;
+
 use crate::gen::{Gen, MAX_GEN_DEPTH};
+use crate::subtypes::{Children, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes, SubValue};
 
 pub use crate::arbitrary::min_size_of as min_size_cached;
 
@@ -34,44 +49,96 @@ pub fn require_finite(type_name: &str, cost: Option<usize>) {
     }
 }
 
-/// Picks a variant: among those with a finite cost within the budget, by weight; when none
-/// fits (the budget is below the type's minimum, or generation is very deep), the cheapest.
-/// Panics, naming the type, when no variant has a finite value.
-pub fn pick_variant(g: &mut Gen, type_name: &str, variants: &[(u64, Option<usize>)]) -> usize {
+/// How many fields a constructor may have before [`field_budgets`] spills to the heap.
+const INLINE_FIELDS: usize = 8;
+
+/// One generatable variant, as the derive describes it to [`pick_variant`].
+#[derive(Clone, Copy, Debug)]
+pub struct Variant {
+    /// `#[smartcheck(weight = N)]` (1 when absent).
+    pub weight: u64,
+    /// The variant's smallest size; `None` when it has no finite value.
+    pub cost: Option<usize>,
+    /// True when a field's type names the type itself (`Box<Self>`, `Vec<Tree>`, ...): the
+    /// variant can grow to use any budget.
+    pub recursive: bool,
+}
+
+/// Picks a variant: among those with a finite cost within the budget; when none fits (the
+/// budget is below the type's minimum, or generation is very deep), the cheapest. Panics,
+/// naming the type, when no variant has a finite value.
+///
+/// Recursive variants have their weight multiplied by `1 + extra`, where `extra` is what the
+/// budget leaves over the cheapest fitting variant: so the value keeps growing while budget is
+/// left, and stops when it runs out. A list then has a length uniform up to its budget, and a
+/// tree about half its budget in constructors, instead of the 2 constructors on average that
+/// plain weights give (a stop at every level with probability one half). Among recursive
+/// variants, and among the others, the weights keep their ratios; at the smallest budgets
+/// they are the plain weights.
+pub fn pick_variant(g: &mut Gen, type_name: &str, variants: &[Variant]) -> usize {
     let budget = g.budget();
     let deep = g.depth() >= MAX_GEN_DEPTH;
-    let weights: Vec<u64> = variants
+    let fits = |v: &Variant| v.weight > 0 && !deep && v.cost.is_some_and(|c| c <= budget);
+    let cheapest = variants.iter().filter(|v| fits(v)).filter_map(|v| v.cost).min();
+    let extra = cheapest.map_or(0, |c| budget - c) as u128;
+    let weights: SmallVec<[u128; INLINE_FIELDS]> = variants
         .iter()
-        .map(|&(w, cost)| match cost {
-            Some(c) if c <= budget && !deep => w,
-            _ => 0,
+        .map(|v| match (fits(v), v.recursive) {
+            (false, _) => 0,
+            (true, false) => v.weight as u128,
+            (true, true) => v.weight as u128 * (1 + extra),
         })
         .collect();
-    if let Some(i) = g.weighted(&weights) {
+    if let Some(i) = weighted_wide(g, &weights) {
         return i;
     }
     variants
         .iter()
         .enumerate()
-        .filter(|(_, (w, _))| *w > 0)
-        .filter_map(|(i, (_, cost))| cost.map(|c| (c, i)))
+        .filter(|(_, v)| v.weight > 0)
+        .filter_map(|(i, v)| v.cost.map(|c| (c, i)))
         .min()
         .map(|(_, i)| i)
         .unwrap_or_else(|| panic!("{}", no_finite_value(type_name)))
 }
 
-/// Budgets for a constructor's fields: each field's minimum plus a random share of what the
-/// budget leaves after the constructor's cost.
-pub fn field_budgets(g: &mut Gen, fields: &[Option<usize>]) -> Vec<usize> {
-    let mins: Vec<usize> = fields.iter().map(|m| m.unwrap_or(0)).collect();
-    let cost = 1 + mins.iter().sum::<usize>();
-    let shares = g.split(g.budget().saturating_sub(cost), mins.len());
-    mins.iter().zip(shares).map(|(m, s)| m + s).collect()
+/// [`Gen::weighted`] for weights whose total may pass `u64::MAX`: all are scaled down by the
+/// same power of two first (a non-zero weight stays non-zero).
+fn weighted_wide(g: &mut Gen, weights: &[u128]) -> Option<usize> {
+    let total = weights.iter().fold(0u128, |t, w| t.saturating_add(*w));
+    let shift = (128 - total.leading_zeros()).saturating_sub(63);
+    let scaled: SmallVec<[u64; INLINE_FIELDS]> =
+        weights.iter().map(|&w| if w == 0 { 0 } else { ((w >> shift) as u64).max(1) }).collect();
+    g.weighted(&scaled)
+}
+
+/// Budgets for a constructor's fields: each field's minimum, plus a random share of what the
+/// budget leaves after the constructor's cost for the fields that can use it. A field whose
+/// smallest size is 0 is an opaque leaf (a number, a string), whose size is always 0: it gets
+/// no share, so that a `Cons(u8, Box<List>)` hands its whole budget to its tail.
+pub fn field_budgets(g: &mut Gen, fields: &[Option<usize>]) -> SmallVec<[usize; INLINE_FIELDS]> {
+    let mut budgets: SmallVec<[usize; INLINE_FIELDS]> =
+        fields.iter().map(|m| m.unwrap_or(0)).collect();
+    let cost = 1 + budgets.iter().sum::<usize>();
+    let extra = g.budget().saturating_sub(cost);
+    let growable = budgets.iter().filter(|&&m| m > 0).count();
+    let mut shares: SmallVec<[usize; INLINE_FIELDS]> = SmallVec::from_elem(0, growable);
+    g.split_into(extra, &mut shares);
+    let mut shares = shares.into_iter();
+    for budget in budgets.iter_mut().filter(|m| **m > 0) {
+        *budget += shares.next().unwrap_or(0);
+    }
+    budgets
 }
 
 /// Generates one field within `budget`.
 pub fn field<T: Arbitrary>(g: &mut Gen, budget: usize) -> T {
     g.with_budget(budget, |g| grow(|| T::arbitrary(g)))
+}
+
+/// Simpler values of a `with` field, by its `#[smartcheck(shrink = f)]` function.
+pub fn shrink_with<T>(value: &T, f: impl FnOnce(&T) -> Vec<T>) -> Vec<T> {
+    f(value)
 }
 
 /// Generates one field within `budget` with a custom generator (`#[smartcheck(with = f)]`).
@@ -218,5 +285,231 @@ fn uniform_up_to(g: &mut Gen, max: u128) -> u128 {
         if x <= max {
             return x;
         }
+    }
+}
+
+// -------------------------------------------------------------------------------------------
+// `#[smartcheck(with = path)]` on a field whose type implements neither trait
+
+/// What the derive knows of a `with` field's type, written as a marker type per field: its
+/// generator (`with = path`) and its shrinker (`shrink = path`, none by default).
+pub trait ForeignField: 'static {
+    /// The field's type.
+    type Value: Clone + fmt::Debug + 'static;
+    /// Generates a value (the `with` function).
+    fn generate(g: &mut Gen) -> Self::Value;
+    /// Simpler values to try instead of `value`, simplest first (the `shrink` function).
+    fn shrink(value: &Self::Value) -> Vec<Self::Value> {
+        let _ = value;
+        Vec::new()
+    }
+}
+
+/// A `with` field's value seen as an opaque leaf, for a type that implements neither
+/// `SubTypes` nor `Arbitrary` (a foreign type the orphan rule keeps the user from deriving
+/// for): printed with `Debug`, generated by the field's `with` function, changed by reduction
+/// only through its `shrink` function, never generalized.
+///
+/// A view of the field itself (`repr(transparent)`), so that the derive can hand out a
+/// `&dyn Node` for a field it only holds by reference.
+#[repr(transparent)]
+pub struct Foreign<F: ForeignField> {
+    value: F::Value,
+    marker: PhantomData<fn() -> F>,
+}
+
+impl<F: ForeignField> Foreign<F> {
+    fn new(value: F::Value) -> Self {
+        Foreign { value, marker: PhantomData }
+    }
+
+    /// The field as a node.
+    pub fn from_ref(value: &F::Value) -> &Self {
+        // SAFETY: `Foreign<F>` is `repr(transparent)` over `F::Value` (its other field is a
+        // zero-sized `PhantomData`), so both have the same layout and the cast is valid for
+        // the same lifetime.
+        unsafe { &*(value as *const F::Value).cast::<Self>() }
+    }
+
+    /// The field as a mutable node.
+    pub fn from_mut(value: &mut F::Value) -> &mut Self {
+        // SAFETY: as in `from_ref`.
+        unsafe { &mut *(value as *mut F::Value).cast::<Self>() }
+    }
+}
+
+impl<F: ForeignField> Clone for Foreign<F> {
+    fn clone(&self) -> Self {
+        Foreign::new(self.value.clone())
+    }
+}
+
+impl<F: ForeignField> fmt::Debug for Foreign<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.value, f)
+    }
+}
+
+/// The one constructor name of every foreign leaf (never shown: an atom prints with `Debug`).
+const FOREIGN: &[&str] = &["<foreign>"];
+
+impl<F: ForeignField> Node for Foreign<F> {
+    fn node_constructor(&self) -> &'static str {
+        FOREIGN[0]
+    }
+    fn node_constructors(&self) -> &'static [&'static str] {
+        FOREIGN
+    }
+    fn node_shape(&self) -> Shape {
+        Shape::Atom
+    }
+    fn node_children(&self) -> Children<'_> {
+        Children::new()
+    }
+    fn node_is_opaque(&self) -> bool {
+        true
+    }
+    fn value_type(&self) -> TypeId {
+        TypeId::of::<Self>()
+    }
+    fn type_name(&self) -> &'static str {
+        std::any::type_name::<F::Value>()
+    }
+    fn to_value(&self) -> Box<dyn SubValue> {
+        Box::new(self.clone())
+    }
+    fn fmt_debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.value, f)
+    }
+    fn node_generate(&self, g: &mut Gen) -> Box<dyn SubValue> {
+        Box::new(Foreign::<F>::new(F::generate(g)))
+    }
+    fn node_min_size(&self) -> Option<usize> {
+        Some(0)
+    }
+    fn node_shrink_value(&self) -> Vec<Box<dyn SubValue>> {
+        let simpler = F::shrink(&self.value).into_iter();
+        simpler.map(|v| Box::new(Foreign::<F>::new(v)) as Box<dyn SubValue>).collect()
+    }
+    fn node_leaf_rank(&self) -> Option<u64> {
+        None
+    }
+    fn node_from_leaf_rank(&self, _: u64) -> Option<Box<dyn SubValue>> {
+        None
+    }
+}
+
+impl<F: ForeignField> NodeMut for Foreign<F> {
+    fn node_child_mut(&mut self, _: usize) -> Option<NodeMutRef<'_>> {
+        None
+    }
+    fn assign(&mut self, value: Box<dyn SubValue>) -> Result<(), Box<dyn SubValue>> {
+        if !value.as_any().is::<Self>() {
+            return Err(value);
+        }
+        match value.into_any().downcast::<Self>() {
+            Ok(value) => {
+                *self = *value;
+                Ok(())
+            }
+            // Unreachable: the type was checked just above.
+            Err(_) => Ok(()),
+        }
+    }
+}
+
+impl<F: ForeignField> SubValue for Foreign<F> {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+    fn as_node(&self) -> NodeRef<'_> {
+        NodeRef::Value(self)
+    }
+    fn as_node_mut(&mut self) -> NodeMutRef<'_> {
+        NodeMutRef::Value(self)
+    }
+}
+
+/// Chooses, for a `with` field, between its type's own impls and [`Foreign`], by autoref
+/// specialization: `(&&Probe::<F>::new()).node(v)` finds [`ViaSubTypes`] (on `&Probe`) when
+/// the type implements `SubTypes`, and [`ViaForeign`] (on `Probe`) otherwise. So a `with`
+/// field of a type with impls is reduced as before, and one without needs none.
+pub struct Probe<F>(PhantomData<fn() -> F>);
+
+impl<F> Probe<F> {
+    /// A probe for field marker (or type) `F`.
+    pub fn new() -> Self {
+        Probe(PhantomData)
+    }
+}
+
+impl<F> Default for Probe<F> {
+    fn default() -> Self {
+        Probe::new()
+    }
+}
+
+/// A `with` field whose type implements the traits: its own node and smallest size.
+pub trait ViaSubTypes<V> {
+    /// The field as a node.
+    fn node<'v>(&self, value: &'v V) -> &'v dyn Node;
+    /// The field as a mutable node.
+    fn node_mut<'v>(&self, value: &'v mut V) -> &'v mut dyn NodeMut;
+}
+
+impl<F: ForeignField> ViaSubTypes<F::Value> for &Probe<F>
+where
+    F::Value: SubTypes,
+{
+    fn node<'v>(&self, value: &'v F::Value) -> &'v dyn Node {
+        value.node()
+    }
+    fn node_mut<'v>(&self, value: &'v mut F::Value) -> &'v mut dyn NodeMut {
+        value.node_mut()
+    }
+}
+
+/// A `with` field whose type implements neither trait: a [`Foreign`] leaf.
+pub trait ViaForeign<V> {
+    /// The field as a node.
+    fn node<'v>(&self, value: &'v V) -> &'v dyn Node;
+    /// The field as a mutable node.
+    fn node_mut<'v>(&self, value: &'v mut V) -> &'v mut dyn NodeMut;
+}
+
+impl<F: ForeignField> ViaForeign<F::Value> for Probe<F> {
+    fn node<'v>(&self, value: &'v F::Value) -> &'v dyn Node {
+        Foreign::<F>::from_ref(value)
+    }
+    fn node_mut<'v>(&self, value: &'v mut F::Value) -> &'v mut dyn NodeMut {
+        Foreign::<F>::from_mut(value)
+    }
+}
+
+/// The smallest size of a `with` field of type `T`: its `Arbitrary` impl's when it has one
+/// ([`ViaArbitrary`], on `&Probe<T>`), else 0, an opaque leaf ([`ViaAnything`]).
+pub trait ViaArbitrary {
+    /// The field type's smallest size.
+    fn min_size(&self) -> Option<usize>;
+}
+
+impl<T: Arbitrary> ViaArbitrary for &Probe<T> {
+    fn min_size(&self) -> Option<usize> {
+        T::min_size()
+    }
+}
+
+/// See [`ViaArbitrary`].
+pub trait ViaAnything {
+    /// 0: a foreign leaf's size.
+    fn min_size(&self) -> Option<usize>;
+}
+
+impl<T> ViaAnything for Probe<T> {
+    fn min_size(&self) -> Option<usize> {
+        Some(0)
     }
 }

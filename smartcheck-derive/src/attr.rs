@@ -1,4 +1,4 @@
-//! Parsing of the `#[smartcheck(...)]` attributes: one namespace, six words.
+//! Parsing of the `#[smartcheck(...)]` attributes: one namespace, seven words.
 //!
 //! Each attribute is parsed into [`Word`]s first; then the place it sits on (a type, a variant
 //! or a field) keeps the words it accepts and reports the others as misplaced, each error on
@@ -38,6 +38,8 @@ pub struct FieldAttrs {
     pub with: Option<ExprPath>,
     /// `#[smartcheck(range = LO..=HI)]` (or `LO..HI`): the integers in the field stay within.
     pub range: Option<IntRange>,
+    /// `#[smartcheck(shrink = path)]`: simpler values for a `with` field, `fn(&T) -> Vec<T>`.
+    pub shrink: Option<ExprPath>,
 }
 
 /// The bounds of `#[smartcheck(range = ..)]`, both inclusive, as the literal expressions the
@@ -92,6 +94,7 @@ enum WordKind {
     Skip,
     Weight(u64),
     With(ExprPath),
+    Shrink(ExprPath),
     Range(Box<IntRange>),
 }
 
@@ -103,6 +106,7 @@ impl WordKind {
             WordKind::Skip => "skip",
             WordKind::Weight(_) => "weight",
             WordKind::With(_) => "with",
+            WordKind::Shrink(_) => "shrink",
             WordKind::Range(_) => "range",
         }
     }
@@ -113,7 +117,7 @@ impl WordKind {
             WordKind::Crate(_) => "a struct or enum",
             WordKind::Opaque => "a field or to a struct or enum",
             WordKind::Skip | WordKind::Weight(_) => "an enum variant",
-            WordKind::With(_) | WordKind::Range(_) => "a field",
+            WordKind::With(_) | WordKind::Shrink(_) | WordKind::Range(_) => "a field",
         }
     }
 
@@ -122,7 +126,7 @@ impl WordKind {
             WordKind::Crate(_) => matches!(place, Place::Struct | Place::Enum),
             WordKind::Opaque => place != Place::Variant,
             WordKind::Skip | WordKind::Weight(_) => place == Place::Variant,
-            WordKind::With(_) | WordKind::Range(_) => place == Place::Field,
+            WordKind::With(_) | WordKind::Shrink(_) | WordKind::Range(_) => place == Place::Field,
         }
     }
 
@@ -133,6 +137,7 @@ impl WordKind {
             WordKind::Skip => "#[smartcheck(skip)]",
             WordKind::Weight(_) => "#[smartcheck(weight = N)]",
             WordKind::With(_) => "#[smartcheck(with = path)]",
+            WordKind::Shrink(_) => "#[smartcheck(shrink = path)]",
             WordKind::Range(_) => "#[smartcheck(range = LO..=HI)]",
         }
     }
@@ -150,7 +155,11 @@ pub fn type_attrs(cx: &Ctxt, attrs: &[Attribute], place: Place) -> TypeAttrs {
                 }
                 out.krate = Some(path);
             }
-            WordKind::Skip | WordKind::Weight(_) | WordKind::With(_) | WordKind::Range(_) => {}
+            WordKind::Skip
+            | WordKind::Weight(_)
+            | WordKind::With(_)
+            | WordKind::Shrink(_)
+            | WordKind::Range(_) => {}
         }
     }
     out
@@ -171,7 +180,11 @@ pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
                 weight = Some(w);
                 weight_meta = Some(word.meta);
             }
-            WordKind::Opaque | WordKind::With(_) | WordKind::Crate(_) | WordKind::Range(_) => {}
+            WordKind::Opaque
+            | WordKind::With(_)
+            | WordKind::Shrink(_)
+            | WordKind::Crate(_)
+            | WordKind::Range(_) => {}
         }
     }
     if let (true, Some(meta)) = (skip, &weight_meta) {
@@ -195,6 +208,12 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                 }
                 out.with = Some(path);
             }
+            WordKind::Shrink(path) => {
+                if out.shrink.is_some() {
+                    cx.error_spanned_by(&word.meta, "duplicate `shrink` attribute");
+                }
+                out.shrink = Some(path);
+            }
             WordKind::Range(range) => {
                 if out.range.is_some() {
                     cx.error_spanned_by(&word.meta, "duplicate `range` attribute");
@@ -203,6 +222,13 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             }
             WordKind::Skip | WordKind::Weight(_) | WordKind::Crate(_) => {}
         }
+    }
+    if let (None, Some(shrink)) = (&out.with, &out.shrink) {
+        cx.error_spanned_by(
+            shrink,
+            "`shrink` goes with `with = path`: it gives simpler values of a field that function \
+             generates (a field without it shrinks by its type's own impl)",
+        );
     }
     if let (Some(_), Some(range)) = (&out.with, &out.range) {
         cx.error_spanned_by(
@@ -265,7 +291,7 @@ fn words(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Vec<Word> {
 }
 
 const EXPECTED: &str = "expected `opaque`, `skip`, `weight = N`, `with = path`, \
-                        `range = LO..=HI` or `crate = path`";
+                        `shrink = path`, `range = LO..=HI` or `crate = path`";
 
 /// Parses one word; reports and returns `None` when it is unknown or malformed.
 fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
@@ -318,6 +344,17 @@ fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
                     other,
                     "expected the path of a function `fn(&mut Gen) -> FieldType`, like \
                      `with = my_generator`",
+                );
+                None
+            }
+        },
+        "shrink" => match value(cx, meta, "shrink = my_shrinker")? {
+            Expr::Path(path) => Some(WordKind::Shrink(path.clone())),
+            other => {
+                cx.error_spanned_by(
+                    other,
+                    "expected the path of a function `fn(&FieldType) -> Vec<FieldType>`, like \
+                     `shrink = my_shrinker`",
                 );
                 None
             }

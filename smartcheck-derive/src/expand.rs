@@ -132,7 +132,9 @@ fn subtypes(input: &Input) -> TokenStream {
         let name = &c.name;
         (Bind::Nothing, quote!(#name))
     });
+    let markers = if input.attrs.opaque { TokenStream::new() } else { foreign_markers(input) };
     wrap(quote! {
+        #markers
         #[automatically_derived]
         impl #impl_generics #p::SubTypes for #ident #ty_generics #where_clause {
             fn constructor(&self) -> &'static ::core::primitive::str {
@@ -178,12 +180,15 @@ fn children(input: &Input) -> TokenStream {
         if c.fields.is_empty() {
             return (Bind::Nothing, quote!(#p::Children::new()));
         }
-        let children = c.fields.iter().map(|f| {
+        let children = c.fields.iter().enumerate().map(|(i, f)| {
             let (ty, binding, frozen) = (f.ty, &f.binding, f.attrs.opaque);
             // `Child::new` / `Child::frozen`, spelled out so that a field type without
             // `SubTypes` fails the same `<F as SubTypes>` path as in `child_mut`, and rustc
             // reports it once.
-            let node = quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node(#binding));
+            let node = match is_foreign(input, f) {
+                true => via_probe(c, i, quote!(node(#binding))),
+                false => quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node(#binding)),
+            };
             quote!(#p::Child { node: #p::NodeRef::Value(#node), frozen: #frozen })
         });
         (Bind::Fields, quote!(::core::iter::FromIterator::from_iter([#(#children),*])))
@@ -208,7 +213,10 @@ fn child_mut(input: &Input) -> TokenStream {
         }
         let arms = c.fields.iter().enumerate().map(|(k, f)| {
             let (ty, binding) = (f.ty, &f.binding);
-            let node = quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node_mut(#binding));
+            let node = match is_foreign(input, f) {
+                true => via_probe(c, k, quote!(node_mut(#binding))),
+                false => quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node_mut(#binding)),
+            };
             quote!(#k => ::core::option::Option::Some(#p::NodeMutRef::Value(#node)),)
         });
         (Bind::Fields, quote!(match __k { #(#arms)* _ => #none, }))
@@ -281,12 +289,12 @@ fn arbitrary(input: &Input) -> TokenStream {
     let mins: Vec<Ident> = (0..generatable.len()).map(|i| format_ident!("__mins{}", i)).collect();
     let min_defs = generatable.iter().zip(&mins).map(|(c, m)| {
         let n = c.fields.len();
-        let field_mins = field_min_sizes(c);
+        let field_mins = field_min_sizes(input, c);
         quote!(let #m: [::core::option::Option<::core::primitive::usize>; #n] = [#(#field_mins),*];)
     });
-    let choose = choose(&input.name, &generatable, &mins);
+    let choose = choose(input, &generatable, &mins);
     let min_costs = generatable.iter().map(|c| {
-        let field_mins = field_min_sizes(c);
+        let field_mins = field_min_sizes(input, c);
         quote!(#p::constructor_cost(&[#(#field_mins),*]))
     });
     let fields = generatable.iter().flat_map(|c| &c.fields);
@@ -310,7 +318,8 @@ fn arbitrary(input: &Input) -> TokenStream {
 
 /// Picks one of the `generatable` constructors and builds it; `mins` names the locals that
 /// hold each one's fields' smallest sizes.
-fn choose(type_name: &str, generatable: &[&Constructor], mins: &[Ident]) -> TokenStream {
+fn choose(input: &Input, generatable: &[&Constructor], mins: &[Ident]) -> TokenStream {
+    let type_name = &input.name;
     let p = private();
     let costs = mins.iter().map(|m| quote!(#p::constructor_cost(&#m)));
     let builds: Vec<TokenStream> = generatable.iter().zip(mins).map(|(c, m)| build(c, m)).collect();
@@ -324,10 +333,14 @@ fn choose(type_name: &str, generatable: &[&Constructor], mins: &[Ident]) -> Toke
             #last
         };
     }
-    let weights = generatable.iter().map(|c| c.attrs.weight);
+    let variants = generatable.iter().zip(costs).map(|(c, cost)| {
+        let weight = c.attrs.weight;
+        let recursive = c.fields.iter().any(|f| mentions_itself(input, f.ty));
+        quote!(#p::Variant { weight: #weight, cost: #cost, recursive: #recursive })
+    });
     let indexes = 0..rest.len();
     quote! {
-        match #p::pick_variant(__g, #type_name, &[#((#weights, #costs)),*]) {
+        match #p::pick_variant(__g, #type_name, &[#(#variants),*]) {
             #(#indexes => #rest,)*
             _ => #last,
         }
@@ -335,10 +348,20 @@ fn choose(type_name: &str, generatable: &[&Constructor], mins: &[Ident]) -> Toke
 }
 
 /// `<F as Arbitrary>::min_size()` for each field, spanned at the field's type.
-fn field_min_sizes<'a>(c: &'a Constructor) -> impl Iterator<Item = TokenStream> + 'a {
+fn field_min_sizes<'a>(
+    input: &'a Input,
+    c: &'a Constructor,
+) -> impl Iterator<Item = TokenStream> + 'a {
     let p = private();
     c.fields.iter().map(move |f| {
         let ty = f.ty;
+        if is_foreign(input, f) {
+            // The type's own `min_size` when it implements `Arbitrary`, else 0 (a leaf).
+            return quote!({
+                use #p::{ViaAnything as _, ViaArbitrary as _};
+                (&&#p::Probe::<#ty>::new()).min_size()
+            });
+        }
         quote_spanned!(at(ty)=> <#ty as #p::Arbitrary>::min_size())
     })
 }
@@ -391,6 +414,91 @@ fn generate_field(f: &Field, i: usize) -> TokenStream {
 
 // -------------------------------------------------------------------------------------------
 // Shared
+
+/// True when `ty` names the input's type anywhere (`Box<Self>`, `Vec<Tree>`, `(u8, Tree)`):
+/// the constructor holding it is recursive, and generation lets it grow (`pick_variant`).
+/// Syntactic: recursion through another type (`A` holds a `B` that holds an `A`) is not seen.
+fn mentions_itself(input: &Input, ty: &Type) -> bool {
+    struct Finds<'a> {
+        ident: &'a Ident,
+        found: bool,
+    }
+    impl<'ast> Visit<'ast> for Finds<'_> {
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            let single = path.leading_colon.is_none() && path.segments.len() == 1;
+            if let (true, Some(first)) = (single, path.segments.first()) {
+                self.found |= first.ident == *self.ident || first.ident == "Self";
+            }
+            visit::visit_path(self, path);
+        }
+        fn visit_macro(&mut self, _: &'ast syn::Macro) {}
+    }
+    let mut finds = Finds { ident: input.ident, found: false };
+    finds.visit_type(ty);
+    finds.found
+}
+
+/// True when field `f` is generated `with` a function and its type names no type parameter
+/// and not the type itself: then it needs no impl of either trait. Its node is its type's own
+/// when the type implements `SubTypes`, else a `Foreign` leaf, chosen by autoref
+/// specialization on a marker type per field ([`foreign_markers`]). (A field whose type
+/// names a parameter keeps the trait bounds, as any other field.)
+pub fn is_foreign(input: &Input, f: &Field) -> bool {
+    if f.attrs.with.is_none() || mentions_itself(input, f.ty) {
+        return false;
+    }
+    let params: BTreeSet<Ident> = input.generics.type_params().map(|t| t.ident.clone()).collect();
+    let uses = TypeParamUses { params: &params, used: BTreeSet::new(), associated: Vec::new() };
+    !uses.mentions_param(f.ty)
+}
+
+/// The marker type of field `i` of constructor `c`, which names its `with` and `shrink`.
+fn marker(c: &Constructor, i: usize) -> Ident {
+    format_ident!("__SmartcheckField_{}_{}", c.name, i)
+}
+
+/// `(&&Probe::<Marker>::new()).call`, with both ways in scope.
+fn via_probe(c: &Constructor, i: usize, call: TokenStream) -> TokenStream {
+    let p = private();
+    let marker = marker(c, i);
+    quote!({
+        use #p::{ViaForeign as _, ViaSubTypes as _};
+        (&&#p::Probe::<#marker>::new()).#call
+    })
+}
+
+/// One marker type per foreign field ([`is_foreign`]): `ForeignField` with the field's type,
+/// its `with` generator and its `shrink` function (a wrong signature is reported on the
+/// path).
+fn foreign_markers(input: &Input) -> TokenStream {
+    let markers = input.constructors.iter().flat_map(|c| {
+        c.fields.iter().enumerate().filter(|(_, f)| is_foreign(input, f)).map(move |(i, f)| {
+            let p = private();
+            let (marker, ty) = (marker(c, i), f.ty);
+            let with = &f.attrs.with;
+            let shrink = f.attrs.shrink.as_ref().map(|shrink| {
+                quote! {
+                    fn shrink(__v: &#ty) -> ::std::vec::Vec<#ty> {
+                        #p::shrink_with::<#ty>(__v, #shrink)
+                    }
+                }
+            });
+            quote! {
+                #[allow(non_camel_case_types)]
+                struct #marker;
+                #[automatically_derived]
+                impl #p::ForeignField for #marker {
+                    type Value = #ty;
+                    fn generate(__g: &mut #p::Gen) -> #ty {
+                        #p::field_with::<#ty>(__g, __g.budget(), #with)
+                    }
+                    #shrink
+                }
+            }
+        })
+    });
+    quote!(#(#markers)*)
+}
 
 /// What an arm of [`dispatch`] needs from the value.
 enum Bind {

@@ -62,6 +62,24 @@ pub fn check(cx: &Ctxt, input: &Input, derive: Derive) {
         check_generatable(cx, input);
     }
     check_ranges(cx, input);
+    check_shrinks(cx, input);
+}
+
+/// `shrink = path` works on a `with` field whose type names no type parameter (a field
+/// whose type does reduces by its type's own impl).
+fn check_shrinks(cx: &Ctxt, input: &Input) {
+    let fields = input.constructors.iter().flat_map(|c| &c.fields);
+    for field in fields.filter(|f| f.attrs.with.is_some()) {
+        if let (Some(shrink), false) =
+            (&field.attrs.shrink, crate::expand::is_foreign(input, field))
+        {
+            cx.error_spanned_by(
+                shrink,
+                "`shrink` needs a field type that names no type parameter: this field \
+                 reduces by its type's own impl",
+            );
+        }
+    }
 }
 
 /// The bounds of each `range` must fit the field's integer type, when the syntax names one
