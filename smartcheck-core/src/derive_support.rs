@@ -13,6 +13,7 @@ use crate::arbitrary::{min_size_of, no_finite_value, sum_min_sizes, Arbitrary};
 use std::any::{Any, TypeId};
 use std::fmt;
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use smallvec::SmallVec;
 
@@ -236,7 +237,26 @@ impl<T: RangeField> RangeField for Vec<T> {
 
 /// Generates a `#[smartcheck(range = ..)]` field within `budget`; `lo <= hi`.
 pub fn field_in_range<T: RangeField>(g: &mut Gen, budget: usize, lo: T::Int, hi: T::Int) -> T {
+    note_constraints();
     g.with_budget(budget, |g| T::arbitrary_in(g, lo, hi))
+}
+
+/// Set once a value of a type with constraints has been generated or walked.
+static CONSTRAINTS: AtomicBool = AtomicBool::new(false);
+
+/// Records that a type with constraints is in use: called when a range field is generated and
+/// from the `children` of such a type, so before any candidate holding one can be built (a
+/// counterexample is walked for its size before it is reduced).
+pub fn note_constraints() {
+    if !CONSTRAINTS.load(Ordering::Relaxed) {
+        CONSTRAINTS.store(true, Ordering::Relaxed);
+    }
+}
+
+/// False until [`note_constraints`] is first called: until then no value can be outside its
+/// constraints, and the tester skips its O(n) walk of every candidate.
+pub fn constraints_in_use() -> bool {
+    CONSTRAINTS.load(Ordering::Relaxed)
 }
 
 /// An integer in `lo..=hi` (`lo <= hi`), with the std impls' preferences moved into the range:

@@ -193,8 +193,12 @@ fn children(input: &Input) -> TokenStream {
         });
         (Bind::Fields, quote!(::core::iter::FromIterator::from_iter([#(#children),*])))
     });
+    // A type with range fields says so before any of its values can be reduced.
+    let ranged = input.constructors.iter().flat_map(|c| &c.fields).any(|f| f.attrs.range.is_some());
+    let note = ranged.then(|| quote!(#p::note_constraints();));
     quote! {
         fn children(&self) -> #p::Children<'_> {
+            #note
             #body
         }
     }
