@@ -74,8 +74,7 @@ pub struct Variant {
 /// left, and stops when it runs out. A list then has a length uniform up to its budget, and a
 /// tree about half its budget in constructors, instead of the 2 constructors on average that
 /// plain weights give (a stop at every level with probability one half). Among recursive
-/// variants, and among the others, the weights keep their ratios; at the smallest budgets
-/// they are the plain weights.
+/// variants, and among the others, the weights keep their ratios.
 pub fn pick_variant(g: &mut Gen, type_name: &str, variants: &[Variant]) -> usize {
     let budget = g.budget();
     let deep = g.depth() >= MAX_GEN_DEPTH;
@@ -531,5 +530,67 @@ pub trait ViaAnything {
 impl<T> ViaAnything for Probe<T> {
     fn min_size(&self) -> Option<usize> {
         Some(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_of_every_width_stay_in_bounds_and_reach_both_ends() {
+        fn check<T: RangeInt + fmt::Debug>(lo: T, hi: T) {
+            let mut g = Gen::new(11, 100);
+            let drawn: Vec<T> = (0..2_000).map(|_| int_in(&mut g, lo, hi)).collect();
+            assert!(drawn.iter().all(|x| (lo..=hi).contains(x)), "{lo:?}..={hi:?}");
+            assert!(drawn.contains(&lo) && drawn.contains(&hi), "{lo:?}..={hi:?}");
+        }
+        check(i8::MIN, i8::MAX);
+        check(u64::MIN, u64::MAX);
+        check(i128::MIN, i128::MAX);
+        check(u128::MAX - 3, u128::MAX);
+        check(-3i64, -3i64);
+        check(usize::MAX - 1, usize::MAX);
+    }
+
+    #[test]
+    fn offsets_round_trip_at_the_extremes() {
+        assert_eq!(i8::MAX.offset_from(i8::MIN), 255);
+        assert_eq!(i128::from_offset(i128::MIN, u128::MAX), i128::MAX);
+        assert_eq!(u128::MAX.offset_from(0), u128::MAX);
+        assert_eq!(i32::from_offset(-5, 7), 2);
+    }
+
+    #[test]
+    fn leaf_fields_get_no_share_of_the_budget() {
+        let mut g = Gen::new(1, 50);
+        g.set_budget(50);
+        // A `Cons(u8, Box<List>)`: the u8 (smallest size 0) keeps 0, the tail gets the rest.
+        assert_eq!(field_budgets(&mut g, &[Some(0), Some(1)]).as_slice(), &[0, 49]);
+        // Two growable fields share what is left; the leaf still gets nothing.
+        let budgets = field_budgets(&mut g, &[Some(1), Some(0), Some(1)]);
+        assert_eq!((budgets[1], budgets[0] + budgets[2]), (0, 49));
+    }
+
+    #[test]
+    fn recursive_variants_win_more_often_as_the_budget_grows() {
+        let variants = [
+            Variant { weight: 1, cost: Some(1), recursive: false },
+            Variant { weight: 1, cost: Some(2), recursive: true },
+        ];
+        let leaves = |budget: usize| {
+            let mut g = Gen::new(5, budget);
+            (0..1_000).filter(|_| pick_variant(&mut g, "L", &variants) == 0).count()
+        };
+        // Budget 2: one unit left over the leaf, weights 1 and 2; budget 101: 1 and 101.
+        assert!((280..=390).contains(&leaves(2)), "{}", leaves(2));
+        assert!(leaves(101) <= 30, "{}", leaves(101));
+        // Weights near u64::MAX times a large budget do not overflow.
+        let heavy = [
+            Variant { weight: u64::MAX / 2, cost: Some(1), recursive: false },
+            Variant { weight: u64::MAX / 2, cost: Some(2), recursive: true },
+        ];
+        let mut g = Gen::new(5, usize::MAX);
+        assert_eq!(pick_variant(&mut g, "H", &heavy), 1);
     }
 }
