@@ -1,8 +1,24 @@
-//! Runtime helpers called by `#[derive(Arbitrary)]`, so generated code stays small. Not part
-//! of the public API: reached through `smartcheck::__private`.
+//! Runtime helpers called by the derives, so generated code stays small. Not part of the
+//! public API: reached through `smartcheck::__private`.
+//!
+//! - Variant choice and budget shares (paper §4.1's sized generation): recursive variants
+//!   grow while budget is left, so values reach the size asked for. Invariant: a value never
+//!   exceeds its budget when the budget covers the type's minimum. Cost: O(fields) per node,
+//!   no heap allocation for up to 8 fields or variants.
+//! - `#[smartcheck(range = ..)]`: drawing within the range, and the check behind
+//!   `SubTypes::within_constraints`.
+//! - `#[smartcheck(with = ..)]` on a field of a type without the traits: the [`Foreign`] leaf.
 
 use crate::arbitrary::{min_size_of, no_finite_value, sum_min_sizes, Arbitrary};
+use std::any::{Any, TypeId};
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use smallvec::SmallVec;
+
 use crate::gen::{Gen, MAX_GEN_DEPTH};
+use crate::subtypes::{Children, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes, SubValue};
 
 pub use crate::arbitrary::min_size_of as min_size_cached;
 
@@ -34,39 +50,85 @@ pub fn require_finite(type_name: &str, cost: Option<usize>) {
     }
 }
 
-/// Picks a variant: among those with a finite cost within the budget, by weight; when none
-/// fits (the budget is below the type's minimum, or generation is very deep), the cheapest.
-/// Panics, naming the type, when no variant has a finite value.
-pub fn pick_variant(g: &mut Gen, type_name: &str, variants: &[(u64, Option<usize>)]) -> usize {
+/// How many fields a constructor may have before [`field_budgets`] spills to the heap.
+const INLINE_FIELDS: usize = 8;
+
+/// One generatable variant, as the derive describes it to [`pick_variant`].
+#[derive(Clone, Copy, Debug)]
+pub struct Variant {
+    /// `#[smartcheck(weight = N)]` (1 when absent).
+    pub weight: u64,
+    /// The variant's smallest size; `None` when it has no finite value.
+    pub cost: Option<usize>,
+    /// True when a field's type names the type itself (`Box<Self>`, `Vec<Tree>`, ...): the
+    /// variant can grow to use any budget.
+    pub recursive: bool,
+}
+
+/// Picks a variant: among those with a finite cost within the budget; when none fits (the
+/// budget is below the type's minimum, or generation is very deep), the cheapest. Panics,
+/// naming the type, when no variant has a finite value.
+///
+/// Recursive variants have their weight multiplied by `1 + extra`, where `extra` is what the
+/// budget leaves over the cheapest fitting variant: so the value keeps growing while budget is
+/// left, and stops when it runs out. A list then has a length uniform up to its budget, and a
+/// tree about half its budget in constructors, instead of the 2 constructors on average that
+/// plain weights give (a stop at every level with probability one half). Among recursive
+/// variants, and among the others, the weights keep their ratios.
+pub fn pick_variant(g: &mut Gen, type_name: &str, variants: &[Variant]) -> usize {
     let budget = g.budget();
     let deep = g.depth() >= MAX_GEN_DEPTH;
-    let weights: Vec<u64> = variants
+    let fits = |v: &Variant| v.weight > 0 && !deep && v.cost.is_some_and(|c| c <= budget);
+    let cheapest = variants.iter().filter(|v| fits(v)).filter_map(|v| v.cost).min();
+    let extra = cheapest.map_or(0, |c| budget - c) as u128;
+    let weights: SmallVec<[u128; INLINE_FIELDS]> = variants
         .iter()
-        .map(|&(w, cost)| match cost {
-            Some(c) if c <= budget && !deep => w,
-            _ => 0,
+        .map(|v| match (fits(v), v.recursive) {
+            (false, _) => 0,
+            (true, false) => v.weight as u128,
+            (true, true) => v.weight as u128 * (1 + extra),
         })
         .collect();
-    if let Some(i) = g.weighted(&weights) {
+    if let Some(i) = weighted_wide(g, &weights) {
         return i;
     }
     variants
         .iter()
         .enumerate()
-        .filter(|(_, (w, _))| *w > 0)
-        .filter_map(|(i, (_, cost))| cost.map(|c| (c, i)))
+        .filter(|(_, v)| v.weight > 0)
+        .filter_map(|(i, v)| v.cost.map(|c| (c, i)))
         .min()
         .map(|(_, i)| i)
         .unwrap_or_else(|| panic!("{}", no_finite_value(type_name)))
 }
 
-/// Budgets for a constructor's fields: each field's minimum plus a random share of what the
-/// budget leaves after the constructor's cost.
-pub fn field_budgets(g: &mut Gen, fields: &[Option<usize>]) -> Vec<usize> {
-    let mins: Vec<usize> = fields.iter().map(|m| m.unwrap_or(0)).collect();
-    let cost = 1 + mins.iter().sum::<usize>();
-    let shares = g.split(g.budget().saturating_sub(cost), mins.len());
-    mins.iter().zip(shares).map(|(m, s)| m + s).collect()
+/// [`Gen::weighted`] for weights whose total may pass `u64::MAX`: all are scaled down by the
+/// same power of two first (a non-zero weight stays non-zero).
+fn weighted_wide(g: &mut Gen, weights: &[u128]) -> Option<usize> {
+    let total = weights.iter().fold(0u128, |t, w| t.saturating_add(*w));
+    let shift = (128 - total.leading_zeros()).saturating_sub(63);
+    let scaled: SmallVec<[u64; INLINE_FIELDS]> =
+        weights.iter().map(|&w| if w == 0 { 0 } else { ((w >> shift) as u64).max(1) }).collect();
+    g.weighted(&scaled)
+}
+
+/// Budgets for a constructor's fields: each field's minimum, plus a random share of what the
+/// budget leaves after the constructor's cost for the fields that can use it. A field whose
+/// smallest size is 0 is an opaque leaf (a number, a string), whose size is always 0: it gets
+/// no share, so that a `Cons(u8, Box<List>)` hands its whole budget to its tail.
+pub fn field_budgets(g: &mut Gen, fields: &[Option<usize>]) -> SmallVec<[usize; INLINE_FIELDS]> {
+    let mut budgets: SmallVec<[usize; INLINE_FIELDS]> =
+        fields.iter().map(|m| m.unwrap_or(0)).collect();
+    let cost = 1 + budgets.iter().sum::<usize>();
+    let extra = g.budget().saturating_sub(cost);
+    let growable = budgets.iter().filter(|&&m| m > 0).count();
+    let mut shares: SmallVec<[usize; INLINE_FIELDS]> = SmallVec::from_elem(0, growable);
+    g.split_into(extra, &mut shares);
+    let mut shares = shares.into_iter();
+    for budget in budgets.iter_mut().filter(|m| **m > 0) {
+        *budget += shares.next().unwrap_or(0);
+    }
+    budgets
 }
 
 /// Generates one field within `budget`.
@@ -74,7 +136,461 @@ pub fn field<T: Arbitrary>(g: &mut Gen, budget: usize) -> T {
     g.with_budget(budget, |g| grow(|| T::arbitrary(g)))
 }
 
+/// Simpler values of a `with` field, by its `#[smartcheck(shrink = f)]` function.
+pub fn shrink_with<T>(value: &T, f: impl FnOnce(&T) -> Vec<T>) -> Vec<T> {
+    f(value)
+}
+
 /// Generates one field within `budget` with a custom generator (`#[smartcheck(with = f)]`).
 pub fn field_with<T>(g: &mut Gen, budget: usize, f: impl FnOnce(&mut Gen) -> T) -> T {
     g.with_budget(budget, |g| grow(|| f(g)))
+}
+
+// -------------------------------------------------------------------------------------------
+// `#[smartcheck(range = LO..=HI)]`
+
+/// An integer type a `#[smartcheck(range = LO..=HI)]` field can hold, alone or through
+/// `Option` and `Vec`: how to draw a value within the bounds, and whether a value is within
+/// them. The bounds are the integer type's own (`Int`); the derive checks `LO <= HI`.
+#[diagnostic::on_unimplemented(
+    message = "`#[smartcheck(range = ..)]` needs an integer field, or an `Option` or `Vec` of \
+               integers; `{Self}` is not one",
+    label = "the range is on this field"
+)]
+pub trait RangeField: Sized {
+    /// The integer type of the bounds.
+    type Int: RangeInt;
+    /// A value within `lo..=hi` (every integer in it) that fits `g`'s budget.
+    fn arbitrary_in(g: &mut Gen, lo: Self::Int, hi: Self::Int) -> Self;
+    /// True when every integer in the value lies in `lo..=hi`.
+    fn within(&self, lo: Self::Int, hi: Self::Int) -> bool;
+}
+
+/// An integer of any width, seen as an offset from the low bound of a range (an offset always
+/// fits a `u128`, whatever the width and sign).
+pub trait RangeInt: Copy + Ord {
+    /// The number of bits of the type.
+    const BITS: u32;
+    /// `self - lo` as a `u128`; `self >= lo`.
+    fn offset_from(self, lo: Self) -> u128;
+    /// `lo + offset`; `offset` at most `hi.offset_from(lo)`.
+    fn from_offset(lo: Self, offset: u128) -> Self;
+}
+
+macro_rules! range_int {
+    ($($t:ty),*) => {$(
+        impl RangeInt for $t {
+            const BITS: u32 = <$t>::BITS;
+            fn offset_from(self, lo: Self) -> u128 {
+                // Two's complement: the wrapping difference of the widened values is exact.
+                (self as i128).wrapping_sub(lo as i128) as u128 & (u128::MAX >> (128 - Self::BITS))
+            }
+            fn from_offset(lo: Self, offset: u128) -> Self {
+                (lo as i128).wrapping_add(offset as i128) as $t
+            }
+        }
+
+        impl RangeField for $t {
+            type Int = $t;
+            fn arbitrary_in(g: &mut Gen, lo: $t, hi: $t) -> $t {
+                int_in(g, lo, hi)
+            }
+            fn within(&self, lo: $t, hi: $t) -> bool {
+                (lo..=hi).contains(self)
+            }
+        }
+    )*};
+}
+
+range_int!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+
+impl<T: RangeField> RangeField for Option<T> {
+    type Int = T::Int;
+    fn arbitrary_in(g: &mut Gen, lo: T::Int, hi: T::Int) -> Self {
+        // As `Option<T>`'s own impl: `Some` three times in four when it fits the budget.
+        if g.budget() > 1 && g.ratio(3, 4) {
+            let budget = g.budget() - 1;
+            Some(g.with_budget(budget, |g| T::arbitrary_in(g, lo, hi)))
+        } else {
+            None
+        }
+    }
+    fn within(&self, lo: T::Int, hi: T::Int) -> bool {
+        self.as_ref().is_none_or(|x| x.within(lo, hi))
+    }
+}
+
+impl<T: RangeField> RangeField for Vec<T> {
+    type Int = T::Int;
+    fn arbitrary_in(g: &mut Gen, lo: T::Int, hi: T::Int) -> Self {
+        // As `Vec<T>`'s own impl: every cons cell and the empty list cost 1; lengths scale
+        // with the size.
+        let max_len = g.budget().saturating_sub(1).min(g.size());
+        let len = g.range(0, max_len);
+        (0..len).map(|_| g.with_budget(0, |g| T::arbitrary_in(g, lo, hi))).collect()
+    }
+    fn within(&self, lo: T::Int, hi: T::Int) -> bool {
+        self.iter().all(|x| x.within(lo, hi))
+    }
+}
+
+/// Generates a `#[smartcheck(range = ..)]` field within `budget`; `lo <= hi`.
+pub fn field_in_range<T: RangeField>(g: &mut Gen, budget: usize, lo: T::Int, hi: T::Int) -> T {
+    note_constraints();
+    g.with_budget(budget, |g| T::arbitrary_in(g, lo, hi))
+}
+
+/// Set once a value of a type with constraints has been generated or walked.
+static CONSTRAINTS: AtomicBool = AtomicBool::new(false);
+
+/// Records that a type with constraints is in use: called when a range field is generated and
+/// from the `children` of such a type, so before any candidate holding one can be built (a
+/// counterexample is walked for its size before it is reduced).
+pub fn note_constraints() {
+    if !CONSTRAINTS.load(Ordering::Relaxed) {
+        CONSTRAINTS.store(true, Ordering::Relaxed);
+    }
+}
+
+/// False until [`note_constraints`] is first called: until then no value can be outside its
+/// constraints, and the tester skips its O(n) walk of every candidate.
+pub fn constraints_in_use() -> bool {
+    CONSTRAINTS.load(Ordering::Relaxed)
+}
+
+/// An integer in `lo..=hi` (`lo <= hi`), with the std impls' preferences moved into the range:
+/// one time in ten a boundary (`lo`, `lo + 1`, `hi`, `hi - 1`); otherwise an offset from `lo`
+/// of a bit width drawn uniformly up to one that grows with the size (the whole range by size
+/// 50), so values near `lo` and duplicates are likely and every value is reachable.
+fn int_in<T: RangeInt>(g: &mut Gen, lo: T, hi: T) -> T {
+    let span = hi.offset_from(lo);
+    let offset = if g.ratio(1, 10) {
+        let edges = [0, 1.min(span), span, span.saturating_sub(1)];
+        edges[g.below(edges.len() as u64) as usize]
+    } else {
+        let span_bits = 128 - span.leading_zeros();
+        let limit = (1 + g.size() as u64 * span_bits as u64 / 50).min(span_bits as u64);
+        let bits = g.range(0, limit as usize) as u32;
+        let offset = random_bits(g, bits);
+        if offset <= span {
+            offset
+        } else {
+            uniform_up_to(g, span)
+        }
+    };
+    T::from_offset(lo, offset)
+}
+
+/// A uniform number of `bits` random bits (0 when `bits` is 0).
+fn random_bits(g: &mut Gen, bits: u32) -> u128 {
+    if bits == 0 {
+        return 0;
+    }
+    let raw = (g.next_u64() as u128) | ((g.next_u64() as u128) << 64);
+    raw & (u128::MAX >> (128 - bits))
+}
+
+/// A uniform number in `0..=max`.
+fn uniform_up_to(g: &mut Gen, max: u128) -> u128 {
+    if let Ok(n) = u64::try_from(max) {
+        if n < u64::MAX {
+            return g.below(n + 1) as u128;
+        }
+    }
+    let bits = 128 - max.leading_zeros();
+    loop {
+        // Rejection from the smallest power of two above `max`: under two draws on average.
+        let x = random_bits(g, bits);
+        if x <= max {
+            return x;
+        }
+    }
+}
+
+// -------------------------------------------------------------------------------------------
+// `#[smartcheck(with = path)]` on a field whose type implements neither trait
+
+/// What the derive knows of a `with` field's type, written as a marker type per field: its
+/// generator (`with = path`) and its shrinker (`shrink = path`, none by default).
+pub trait ForeignField: 'static {
+    /// The field's type.
+    type Value: Clone + fmt::Debug + 'static;
+    /// Generates a value (the `with` function).
+    fn generate(g: &mut Gen) -> Self::Value;
+    /// Simpler values to try instead of `value`, simplest first (the `shrink` function).
+    fn shrink(value: &Self::Value) -> Vec<Self::Value> {
+        let _ = value;
+        Vec::new()
+    }
+}
+
+/// A `with` field's value seen as an opaque leaf, for a type that implements neither
+/// `SubTypes` nor `Arbitrary` (a foreign type the orphan rule keeps the user from deriving
+/// for): printed with `Debug`, generated by the field's `with` function, changed by reduction
+/// only through its `shrink` function, never generalized.
+///
+/// A view of the field itself (`repr(transparent)`), so that the derive can hand out a
+/// `&dyn Node` for a field it only holds by reference.
+#[repr(transparent)]
+pub struct Foreign<F: ForeignField> {
+    value: F::Value,
+    marker: PhantomData<fn() -> F>,
+}
+
+impl<F: ForeignField> Foreign<F> {
+    fn new(value: F::Value) -> Self {
+        Foreign { value, marker: PhantomData }
+    }
+
+    /// The field as a node.
+    pub fn from_ref(value: &F::Value) -> &Self {
+        // SAFETY: `Foreign<F>` is `repr(transparent)` over `F::Value` (its other field is a
+        // zero-sized `PhantomData`), so both have the same layout and the cast is valid for
+        // the same lifetime.
+        unsafe { &*(value as *const F::Value).cast::<Self>() }
+    }
+
+    /// The field as a mutable node.
+    pub fn from_mut(value: &mut F::Value) -> &mut Self {
+        // SAFETY: as in `from_ref`.
+        unsafe { &mut *(value as *mut F::Value).cast::<Self>() }
+    }
+}
+
+impl<F: ForeignField> Clone for Foreign<F> {
+    fn clone(&self) -> Self {
+        Foreign::new(self.value.clone())
+    }
+}
+
+impl<F: ForeignField> fmt::Debug for Foreign<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.value, f)
+    }
+}
+
+/// The one constructor name of every foreign leaf (never shown: an atom prints with `Debug`).
+const FOREIGN: &[&str] = &["<foreign>"];
+
+impl<F: ForeignField> Node for Foreign<F> {
+    fn node_constructor(&self) -> &'static str {
+        FOREIGN[0]
+    }
+    fn node_constructors(&self) -> &'static [&'static str] {
+        FOREIGN
+    }
+    fn node_shape(&self) -> Shape {
+        Shape::Atom
+    }
+    fn node_children(&self) -> Children<'_> {
+        Children::new()
+    }
+    fn node_is_opaque(&self) -> bool {
+        true
+    }
+    fn value_type(&self) -> TypeId {
+        TypeId::of::<Self>()
+    }
+    fn type_name(&self) -> &'static str {
+        std::any::type_name::<F::Value>()
+    }
+    fn to_value(&self) -> Box<dyn SubValue> {
+        Box::new(self.clone())
+    }
+    fn fmt_debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.value, f)
+    }
+    fn node_generate(&self, g: &mut Gen) -> Box<dyn SubValue> {
+        Box::new(Foreign::<F>::new(F::generate(g)))
+    }
+    fn node_min_size(&self) -> Option<usize> {
+        Some(0)
+    }
+    fn node_shrink_value(&self) -> Vec<Box<dyn SubValue>> {
+        let simpler = F::shrink(&self.value).into_iter();
+        simpler.map(|v| Box::new(Foreign::<F>::new(v)) as Box<dyn SubValue>).collect()
+    }
+    fn node_leaf_rank(&self) -> Option<u64> {
+        None
+    }
+    fn node_from_leaf_rank(&self, _: u64) -> Option<Box<dyn SubValue>> {
+        None
+    }
+}
+
+impl<F: ForeignField> NodeMut for Foreign<F> {
+    fn node_child_mut(&mut self, _: usize) -> Option<NodeMutRef<'_>> {
+        None
+    }
+    fn assign(&mut self, value: Box<dyn SubValue>) -> Result<(), Box<dyn SubValue>> {
+        if !value.as_any().is::<Self>() {
+            return Err(value);
+        }
+        match value.into_any().downcast::<Self>() {
+            Ok(value) => {
+                *self = *value;
+                Ok(())
+            }
+            // Unreachable: the type was checked just above.
+            Err(_) => Ok(()),
+        }
+    }
+}
+
+impl<F: ForeignField> SubValue for Foreign<F> {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+    fn as_node(&self) -> NodeRef<'_> {
+        NodeRef::Value(self)
+    }
+    fn as_node_mut(&mut self) -> NodeMutRef<'_> {
+        NodeMutRef::Value(self)
+    }
+}
+
+/// Chooses, for a `with` field, between its type's own impls and [`Foreign`], by autoref
+/// specialization: `(&&Probe::<F>::new()).node(v)` finds [`ViaSubTypes`] (on `&Probe`) when
+/// the type implements `SubTypes`, and [`ViaForeign`] (on `Probe`) otherwise. So a `with`
+/// field of a type with impls is reduced as before, and one without needs none.
+pub struct Probe<F>(PhantomData<fn() -> F>);
+
+impl<F> Probe<F> {
+    /// A probe for field marker (or type) `F`.
+    pub fn new() -> Self {
+        Probe(PhantomData)
+    }
+}
+
+impl<F> Default for Probe<F> {
+    fn default() -> Self {
+        Probe::new()
+    }
+}
+
+/// A `with` field whose type implements the traits: its own node and smallest size.
+pub trait ViaSubTypes<V> {
+    /// The field as a node.
+    fn node<'v>(&self, value: &'v V) -> &'v dyn Node;
+    /// The field as a mutable node.
+    fn node_mut<'v>(&self, value: &'v mut V) -> &'v mut dyn NodeMut;
+}
+
+impl<F: ForeignField> ViaSubTypes<F::Value> for &Probe<F>
+where
+    F::Value: SubTypes,
+{
+    fn node<'v>(&self, value: &'v F::Value) -> &'v dyn Node {
+        value.node()
+    }
+    fn node_mut<'v>(&self, value: &'v mut F::Value) -> &'v mut dyn NodeMut {
+        value.node_mut()
+    }
+}
+
+/// A `with` field whose type implements neither trait: a [`Foreign`] leaf.
+pub trait ViaForeign<V> {
+    /// The field as a node.
+    fn node<'v>(&self, value: &'v V) -> &'v dyn Node;
+    /// The field as a mutable node.
+    fn node_mut<'v>(&self, value: &'v mut V) -> &'v mut dyn NodeMut;
+}
+
+impl<F: ForeignField> ViaForeign<F::Value> for Probe<F> {
+    fn node<'v>(&self, value: &'v F::Value) -> &'v dyn Node {
+        Foreign::<F>::from_ref(value)
+    }
+    fn node_mut<'v>(&self, value: &'v mut F::Value) -> &'v mut dyn NodeMut {
+        Foreign::<F>::from_mut(value)
+    }
+}
+
+/// The smallest size of a `with` field of type `T`: its `Arbitrary` impl's when it has one
+/// ([`ViaArbitrary`], on `&Probe<T>`), else 0, an opaque leaf ([`ViaAnything`]).
+pub trait ViaArbitrary {
+    /// The field type's smallest size.
+    fn min_size(&self) -> Option<usize>;
+}
+
+impl<T: Arbitrary> ViaArbitrary for &Probe<T> {
+    fn min_size(&self) -> Option<usize> {
+        T::min_size()
+    }
+}
+
+/// See [`ViaArbitrary`].
+pub trait ViaAnything {
+    /// 0: a foreign leaf's size.
+    fn min_size(&self) -> Option<usize>;
+}
+
+impl<T> ViaAnything for Probe<T> {
+    fn min_size(&self) -> Option<usize> {
+        Some(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_of_every_width_stay_in_bounds_and_reach_both_ends() {
+        fn check<T: RangeInt + fmt::Debug>(lo: T, hi: T) {
+            let mut g = Gen::new(11, 100);
+            let drawn: Vec<T> = (0..2_000).map(|_| int_in(&mut g, lo, hi)).collect();
+            assert!(drawn.iter().all(|x| (lo..=hi).contains(x)), "{lo:?}..={hi:?}");
+            assert!(drawn.contains(&lo) && drawn.contains(&hi), "{lo:?}..={hi:?}");
+        }
+        check(i8::MIN, i8::MAX);
+        check(u64::MIN, u64::MAX);
+        check(i128::MIN, i128::MAX);
+        check(u128::MAX - 3, u128::MAX);
+        check(-3i64, -3i64);
+        check(usize::MAX - 1, usize::MAX);
+    }
+
+    #[test]
+    fn offsets_round_trip_at_the_extremes() {
+        assert_eq!(i8::MAX.offset_from(i8::MIN), 255);
+        assert_eq!(i128::from_offset(i128::MIN, u128::MAX), i128::MAX);
+        assert_eq!(u128::MAX.offset_from(0), u128::MAX);
+        assert_eq!(i32::from_offset(-5, 7), 2);
+    }
+
+    #[test]
+    fn leaf_fields_get_no_share_of_the_budget() {
+        let mut g = Gen::new(1, 50);
+        g.set_budget(50);
+        // A `Cons(u8, Box<List>)`: the u8 (smallest size 0) keeps 0, the tail gets the rest.
+        assert_eq!(field_budgets(&mut g, &[Some(0), Some(1)]).as_slice(), &[0, 49]);
+        // Two growable fields share what is left; the leaf still gets nothing.
+        let budgets = field_budgets(&mut g, &[Some(1), Some(0), Some(1)]);
+        assert_eq!((budgets[1], budgets[0] + budgets[2]), (0, 49));
+    }
+
+    #[test]
+    fn recursive_variants_win_more_often_as_the_budget_grows() {
+        let variants = [
+            Variant { weight: 1, cost: Some(1), recursive: false },
+            Variant { weight: 1, cost: Some(2), recursive: true },
+        ];
+        let leaves = |budget: usize| {
+            let mut g = Gen::new(5, budget);
+            (0..1_000).filter(|_| pick_variant(&mut g, "L", &variants) == 0).count()
+        };
+        // Budget 2: one unit left over the leaf, weights 1 and 2; budget 101: 1 and 101.
+        assert!((280..=390).contains(&leaves(2)), "{}", leaves(2));
+        assert!(leaves(101) <= 30, "{}", leaves(101));
+        // Weights near u64::MAX times a large budget do not overflow.
+        let heavy = [
+            Variant { weight: u64::MAX / 2, cost: Some(1), recursive: false },
+            Variant { weight: u64::MAX / 2, cost: Some(2), recursive: true },
+        ];
+        let mut g = Gen::new(5, usize::MAX);
+        assert_eq!(pick_variant(&mut g, "H", &heavy), 1);
+    }
 }

@@ -149,21 +149,30 @@ impl Gen {
     /// Splits `extra` budget among `parts` parts at random (a uniform composition).
     pub fn split(&mut self, extra: usize, parts: usize) -> Vec<usize> {
         let mut shares = vec![0; parts];
+        self.split_into(extra, &mut shares);
+        shares
+    }
+
+    /// [`split`](Gen::split) into `shares` (one per part, overwritten), without allocating
+    /// for up to 8 parts: the same draws, so the same values for the same seed.
+    pub fn split_into(&mut self, extra: usize, shares: &mut [usize]) {
+        shares.fill(0);
+        let parts = shares.len();
         if parts == 0 || extra == 0 {
-            return shares;
+            return;
         }
         if parts == 1 {
             shares[0] = extra;
-            return shares;
+            return;
         }
-        let mut cuts: Vec<usize> = (0..parts - 1).map(|_| self.range(0, extra)).collect();
+        let mut cuts: smallvec::SmallVec<[usize; 8]> =
+            (0..parts - 1).map(|_| self.range(0, extra)).collect();
         cuts.sort_unstable();
         let mut last = 0;
         for (share, cut) in shares.iter_mut().zip(cuts.iter().chain(std::iter::once(&extra))) {
             *share = cut - last;
             last = *cut;
         }
-        shares
     }
 }
 

@@ -5,11 +5,17 @@
 //! the extra precondition of §5.3) and fails the property *the same way* as the counterexample
 //! being reduced: same panic location, same `Err` variant, or a plain `false`. So two bugs are
 //! never merged into one report, and reduction never slips from one bug to another.
+//!
+//! A candidate with a node outside its type's constraints (`#[smartcheck(range = ..)]`) is a
+//! discard, not run: O(n) in its nodes per candidate.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hasher};
 
+use smallvec::SmallVec;
+
 use crate::property::{self, Failure, Outcome, PropertyResult};
+use crate::subtypes::{NodeRef, SubTypes};
 
 /// Precondition strengthening's exclusion (§5.3): for a failing candidate, the index of the
 /// earlier class of counterexample it is an instance of, if any. Reduction treats such a
@@ -26,7 +32,28 @@ pub struct Tester<'a, T, P> {
     hasher: std::hash::RandomState,
 }
 
-impl<'a, T: std::fmt::Debug, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P> {
+/// True when every node of `value` (frozen and opaque ones included) is within its type's
+/// constraints ([`SubTypes::within_constraints`]): a candidate that is not is no value of its
+/// type, so it counts as discarded, never run. O(n) in the nodes, no recursion; nothing
+/// until a type with constraints is in use.
+fn within_constraints<T: SubTypes>(value: &T) -> bool {
+    if !crate::derive_support::constraints_in_use() {
+        return true;
+    }
+    let mut stack: SmallVec<[NodeRef<'_>; 16]> = SmallVec::new();
+    stack.push(NodeRef::Value(value.node()));
+    while let Some(node) = stack.pop() {
+        if let NodeRef::Value(n) = node {
+            if !n.node_within_constraints() {
+                return false;
+            }
+        }
+        stack.extend(node.children().into_iter().map(|c| c.node));
+    }
+    true
+}
+
+impl<'a, T: SubTypes, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P> {
     /// A tester of `prop`, with an optional extra precondition.
     pub fn new(prop: &'a P, extra: Option<Precondition<'a, T>>) -> Self {
         Tester {
@@ -49,6 +76,9 @@ impl<'a, T: std::fmt::Debug, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P>
     /// Runs the property on `value`: its outcome and, for a failure, the earlier class it is an
     /// instance of (`None`: a new failure, or nothing excluded).
     pub fn classify(&mut self, value: &T) -> (Outcome, Option<usize>) {
+        if !within_constraints(value) {
+            return (Outcome::Discard, None);
+        }
         self.evaluations += 1;
         let outcome = property::run(self.prop, value);
         let known = match (&outcome, self.extra) {
@@ -62,6 +92,9 @@ impl<'a, T: std::fmt::Debug, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P>
     /// (§5.1, §5.2) makes claims about the property, so a replacement that lands in an earlier
     /// class of counterexample still fails it.
     pub fn run_property(&mut self, value: &T) -> Outcome {
+        if !within_constraints(value) {
+            return Outcome::Discard;
+        }
         self.evaluations += 1;
         property::run(self.prop, value)
     }

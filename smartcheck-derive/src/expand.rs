@@ -79,6 +79,26 @@ pub(crate) fn wrap(impls: TokenStream) -> TokenStream {
     }
 }
 
+/// `tokens` with every token at `span`, so that any error in them points there once: the
+/// checks of a `range` field (its type, its bounds' types, their overflow), in both derives,
+/// are reported at the word `range`, and rustc shows identical errors once.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let proc_macro2::TokenTree::Group(group) = &token {
+                let mut inner =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                token = proc_macro2::TokenTree::Group(inner);
+            } else {
+                token.set_span(span);
+            }
+            token
+        })
+        .collect()
+}
+
 /// A span at `tokens`' place that resolves names as the macro does: errors point at the
 /// field's type, and the user's lints do not look into the generated paths.
 pub(crate) fn at(tokens: &impl Spanned) -> Span {
@@ -106,7 +126,7 @@ fn subtypes(input: &Input) -> TokenStream {
         };
         (methods, quote!(#p::Arbitrary + ::core::clone::Clone + ::core::fmt::Debug))
     } else {
-        let methods = [shape(input), children(input), child_mut(input)];
+        let methods = [shape(input), children(input), child_mut(input), within_constraints(input)];
         (quote!(#(#methods)*), quote!(#p::SubTypes))
     };
     let generics = with_bounds(input.generics, all_fields, &bound);
@@ -115,7 +135,9 @@ fn subtypes(input: &Input) -> TokenStream {
         let name = &c.name;
         (Bind::Nothing, quote!(#name))
     });
+    let markers = if input.attrs.opaque { TokenStream::new() } else { foreign_markers(input) };
     wrap(quote! {
+        #markers
         #[automatically_derived]
         impl #impl_generics #p::SubTypes for #ident #ty_generics #where_clause {
             fn constructor(&self) -> &'static ::core::primitive::str {
@@ -161,18 +183,25 @@ fn children(input: &Input) -> TokenStream {
         if c.fields.is_empty() {
             return (Bind::Nothing, quote!(#p::Children::new()));
         }
-        let children = c.fields.iter().map(|f| {
+        let children = c.fields.iter().enumerate().map(|(i, f)| {
             let (ty, binding, frozen) = (f.ty, &f.binding, f.attrs.opaque);
             // `Child::new` / `Child::frozen`, spelled out so that a field type without
             // `SubTypes` fails the same `<F as SubTypes>` path as in `child_mut`, and rustc
             // reports it once.
-            let node = quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node(#binding));
+            let node = match is_foreign(input, f) {
+                true => via_probe(c, i, quote!(node(#binding))),
+                false => quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node(#binding)),
+            };
             quote!(#p::Child { node: #p::NodeRef::Value(#node), frozen: #frozen })
         });
         (Bind::Fields, quote!(::core::iter::FromIterator::from_iter([#(#children),*])))
     });
+    // A type with range fields says so before any of its values can be reduced.
+    let ranged = input.constructors.iter().flat_map(|c| &c.fields).any(|f| f.attrs.range.is_some());
+    let note = ranged.then(|| quote!(#p::note_constraints();));
     quote! {
         fn children(&self) -> #p::Children<'_> {
+            #note
             #body
         }
     }
@@ -191,7 +220,10 @@ fn child_mut(input: &Input) -> TokenStream {
         }
         let arms = c.fields.iter().enumerate().map(|(k, f)| {
             let (ty, binding) = (f.ty, &f.binding);
-            let node = quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node_mut(#binding));
+            let node = match is_foreign(input, f) {
+                true => via_probe(c, k, quote!(node_mut(#binding))),
+                false => quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node_mut(#binding)),
+            };
             quote!(#k => ::core::option::Option::Some(#p::NodeMutRef::Value(#node)),)
         });
         (Bind::Fields, quote!(match __k { #(#arms)* _ => #none, }))
@@ -202,6 +234,41 @@ fn child_mut(input: &Input) -> TokenStream {
             __k: ::core::primitive::usize,
         ) -> ::core::option::Option<#p::NodeMutRef<'_>> {
             #body
+        }
+    }
+}
+
+/// `within_constraints`: every `#[smartcheck(range = ..)]` field of the value's constructor
+/// holds integers within its bounds. Left to the trait's default (`true`) when no field has a
+/// range.
+fn within_constraints(input: &Input) -> TokenStream {
+    let ranged = |c: &Constructor| c.fields.iter().any(|f| f.attrs.range.is_some());
+    if !input.constructors.iter().any(ranged) {
+        return TokenStream::new();
+    }
+    let p = private();
+    let checks = |c: &Constructor| {
+        let checks = c.fields.iter().filter_map(|f| {
+            let range = f.attrs.range.as_ref()?;
+            let (binding, lo, hi) = (&f.binding, &range.lo, &range.hi);
+            let within = quote!(#p::RangeField::within(#binding, #lo, #hi));
+            Some(respan(within, at(&range.word)))
+        });
+        quote!(true #(&& #checks)*)
+    };
+    let arms = input.constructors.iter().map(|c| {
+        let path = &c.path;
+        let fields = c.fields.iter().filter(|f| f.attrs.range.is_some()).map(|f| {
+            let (member, binding) = (&f.member, &f.binding);
+            quote!(#member: #binding)
+        });
+        let body = checks(c);
+        quote!(#path { #(#fields,)* .. } => #body,)
+    });
+    quote! {
+        fn within_constraints(&self) -> ::core::primitive::bool {
+            #[allow(unreachable_patterns)]
+            match self { #(#arms)* }
         }
     }
 }
@@ -229,12 +296,12 @@ fn arbitrary(input: &Input) -> TokenStream {
     let mins: Vec<Ident> = (0..generatable.len()).map(|i| format_ident!("__mins{}", i)).collect();
     let min_defs = generatable.iter().zip(&mins).map(|(c, m)| {
         let n = c.fields.len();
-        let field_mins = field_min_sizes(c);
+        let field_mins = field_min_sizes(input, c);
         quote!(let #m: [::core::option::Option<::core::primitive::usize>; #n] = [#(#field_mins),*];)
     });
-    let choose = choose(&input.name, &generatable, &mins);
+    let choose = choose(input, &generatable, &mins);
     let min_costs = generatable.iter().map(|c| {
-        let field_mins = field_min_sizes(c);
+        let field_mins = field_min_sizes(input, c);
         quote!(#p::constructor_cost(&[#(#field_mins),*]))
     });
     let fields = generatable.iter().flat_map(|c| &c.fields);
@@ -258,7 +325,8 @@ fn arbitrary(input: &Input) -> TokenStream {
 
 /// Picks one of the `generatable` constructors and builds it; `mins` names the locals that
 /// hold each one's fields' smallest sizes.
-fn choose(type_name: &str, generatable: &[&Constructor], mins: &[Ident]) -> TokenStream {
+fn choose(input: &Input, generatable: &[&Constructor], mins: &[Ident]) -> TokenStream {
+    let type_name = &input.name;
     let p = private();
     let costs = mins.iter().map(|m| quote!(#p::constructor_cost(&#m)));
     let builds: Vec<TokenStream> = generatable.iter().zip(mins).map(|(c, m)| build(c, m)).collect();
@@ -272,10 +340,14 @@ fn choose(type_name: &str, generatable: &[&Constructor], mins: &[Ident]) -> Toke
             #last
         };
     }
-    let weights = generatable.iter().map(|c| c.attrs.weight);
+    let variants = generatable.iter().zip(costs).map(|(c, cost)| {
+        let weight = c.attrs.weight;
+        let recursive = c.fields.iter().any(|f| mentions_itself(input, f.ty));
+        quote!(#p::Variant { weight: #weight, cost: #cost, recursive: #recursive })
+    });
     let indexes = 0..rest.len();
     quote! {
-        match #p::pick_variant(__g, #type_name, &[#((#weights, #costs)),*]) {
+        match #p::pick_variant(__g, #type_name, &[#(#variants),*]) {
             #(#indexes => #rest,)*
             _ => #last,
         }
@@ -283,10 +355,20 @@ fn choose(type_name: &str, generatable: &[&Constructor], mins: &[Ident]) -> Toke
 }
 
 /// `<F as Arbitrary>::min_size()` for each field, spanned at the field's type.
-fn field_min_sizes<'a>(c: &'a Constructor) -> impl Iterator<Item = TokenStream> + 'a {
+fn field_min_sizes<'a>(
+    input: &'a Input,
+    c: &'a Constructor,
+) -> impl Iterator<Item = TokenStream> + 'a {
     let p = private();
     c.fields.iter().map(move |f| {
         let ty = f.ty;
+        if is_foreign(input, f) {
+            // The type's own `min_size` when it implements `Arbitrary`, else 0 (a leaf).
+            return quote!({
+                use #p::{ViaAnything as _, ViaArbitrary as _};
+                (&&#p::Probe::<#ty>::new()).min_size()
+            });
+        }
         quote_spanned!(at(ty)=> <#ty as #p::Arbitrary>::min_size())
     })
 }
@@ -311,21 +393,119 @@ fn build(c: &Constructor, mins: &Ident) -> TokenStream {
 }
 
 /// Generates field `i` from its budget: with its type's `Arbitrary` impl (an error on the type
-/// when there is none), or with its `with` function (an error on the path when the function
-/// does not fit).
+/// when there is none), with its `with` function (an error on the path when the function does
+/// not fit), or within its `range` (an error on the range when the type holds no integers).
+///
+/// The calls take the attribute's place but the derive's hygiene ([`at`]): with the
+/// attribute's own span, the locals (`__g`, `__budgets`) would not resolve when the attribute
+/// comes through `macro_rules!`.
 fn generate_field(f: &Field, i: usize) -> TokenStream {
     let p = private();
     let ty = f.ty;
-    match &f.attrs.with {
-        Some(with) => {
-            quote_spanned!(with.span()=> #p::field_with::<#ty>(__g, __budgets[#i], #with))
+    match (&f.attrs.with, &f.attrs.range) {
+        (Some(with), _) => {
+            // The call at the derive, the function at the attribute: a function of the wrong
+            // type is reported on its path, "required by" this call.
+            quote!(#p::field_with::<#ty>(__g, __budgets[#i], #with))
         }
-        None => quote_spanned!(at(ty)=> #p::field::<#ty>(__g, __budgets[#i])),
+        (None, Some(range)) => {
+            // The field's type is inferred, so that a type without integers is one error, at
+            // the attribute, the same as `within_constraints`'s.
+            let (lo, hi) = (&range.lo, &range.hi);
+            let draw = respan(quote!(#p::RangeField::arbitrary_in(__g, #lo, #hi)), at(&range.word));
+            quote!(#p::field_with(__g, __budgets[#i], |__g| #draw))
+        }
+        (None, None) => quote_spanned!(at(ty)=> #p::field::<#ty>(__g, __budgets[#i])),
     }
 }
 
 // -------------------------------------------------------------------------------------------
 // Shared
+
+/// True when `ty` names the input's type anywhere (`Box<Self>`, `Vec<Tree>`, `(u8, Tree)`):
+/// the constructor holding it is recursive, and generation lets it grow (`pick_variant`).
+/// Syntactic: recursion through another type (`A` holds a `B` that holds an `A`) is not seen.
+fn mentions_itself(input: &Input, ty: &Type) -> bool {
+    struct Finds<'a> {
+        ident: &'a Ident,
+        found: bool,
+    }
+    impl<'ast> Visit<'ast> for Finds<'_> {
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            let single = path.leading_colon.is_none() && path.segments.len() == 1;
+            if let (true, Some(first)) = (single, path.segments.first()) {
+                self.found |= first.ident == *self.ident || first.ident == "Self";
+            }
+            visit::visit_path(self, path);
+        }
+        fn visit_macro(&mut self, _: &'ast syn::Macro) {}
+    }
+    let mut finds = Finds { ident: input.ident, found: false };
+    finds.visit_type(ty);
+    finds.found
+}
+
+/// True when field `f` is generated `with` a function and its type names no type parameter
+/// and not the type itself: then it needs no impl of either trait. Its node is its type's own
+/// when the type implements `SubTypes`, else a `Foreign` leaf, chosen by autoref
+/// specialization on a marker type per field ([`foreign_markers`]). (A field whose type
+/// names a parameter keeps the trait bounds, as any other field.)
+pub fn is_foreign(input: &Input, f: &Field) -> bool {
+    if f.attrs.with.is_none() || mentions_itself(input, f.ty) {
+        return false;
+    }
+    let params: BTreeSet<Ident> = input.generics.type_params().map(|t| t.ident.clone()).collect();
+    let uses = TypeParamUses { params: &params, used: BTreeSet::new(), associated: Vec::new() };
+    !uses.mentions_param(f.ty)
+}
+
+/// The marker type of field `i` of constructor `c`, which names its `with` and `shrink`.
+fn marker(c: &Constructor, i: usize) -> Ident {
+    format_ident!("__SmartcheckField_{}_{}", c.name, i)
+}
+
+/// `(&&Probe::<Marker>::new()).call`, with both ways in scope.
+fn via_probe(c: &Constructor, i: usize, call: TokenStream) -> TokenStream {
+    let p = private();
+    let marker = marker(c, i);
+    quote!({
+        use #p::{ViaForeign as _, ViaSubTypes as _};
+        (&&#p::Probe::<#marker>::new()).#call
+    })
+}
+
+/// One marker type per foreign field ([`is_foreign`]): `ForeignField` with the field's type,
+/// its `with` generator and its `shrink` function (a wrong signature is reported on the
+/// path).
+fn foreign_markers(input: &Input) -> TokenStream {
+    let markers = input.constructors.iter().flat_map(|c| {
+        c.fields.iter().enumerate().filter(|(_, f)| is_foreign(input, f)).map(move |(i, f)| {
+            let p = private();
+            let (marker, ty) = (marker(c, i), f.ty);
+            let with = &f.attrs.with;
+            let shrink = f.attrs.shrink.as_ref().map(|shrink| {
+                quote! {
+                    fn shrink(__v: &#ty) -> ::std::vec::Vec<#ty> {
+                        #p::shrink_with::<#ty>(__v, #shrink)
+                    }
+                }
+            });
+            quote! {
+                #[allow(non_camel_case_types)]
+                struct #marker;
+                #[automatically_derived]
+                impl #p::ForeignField for #marker {
+                    type Value = #ty;
+                    fn generate(__g: &mut #p::Gen) -> #ty {
+                        #p::field_with::<#ty>(__g, __g.budget(), #with)
+                    }
+                    #shrink
+                }
+            }
+        })
+    });
+    quote!(#(#markers)*)
+}
 
 /// What an arm of [`dispatch`] needs from the value.
 enum Bind {
