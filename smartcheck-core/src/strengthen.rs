@@ -90,17 +90,29 @@ impl<T: SubTypes> Class<T> {
     }
 }
 
+/// True when `candidate`, failing with `failure`, is an instance of one of the `known`
+/// counterexamples' classes.
+pub(crate) fn is_known<T: SubTypes>(
+    known: &[Counterexample<T>],
+    candidate: &T,
+    failure: &Failure,
+) -> bool {
+    known.iter().any(|cex| Class::of(cex).covers(candidate, failure))
+}
+
 /// The rounds loop: discover, reduce, generalize; strengthen; again, up to `args.rounds`
-/// rounds, stopping at the first round that finds nothing.
+/// rounds, stopping at the first round that finds nothing. The `known` counterexamples (saved
+/// ones, replayed) are the first classes: discovery looks for others, and reports them all.
 pub(crate) fn rounds<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
     args: &Args,
     prop: &P,
     seed: u64,
+    known: Vec<Counterexample<T>>,
 ) -> Report<T> {
     let mut gen = Gen::new(seed, 0);
     let mut counts = Counts::default();
     let mut evaluations = 0;
-    let mut found: Vec<Counterexample<T>> = Vec::new();
+    let mut found: Vec<Counterexample<T>> = known;
     let mut notes = Vec::new();
     let mut gave_up = false;
     let rounds = args.rounds.max(1);
