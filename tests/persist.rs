@@ -334,24 +334,41 @@ fn an_aborted_run_can_be_replayed_from_what_it_saved() {
     assert!(record.starts_with("crash type=alloc::vec::Vec<u8> seed=0x"), "{record}");
     assert!(record.contains("# tests/persist.rs:"), "{record}");
     let seed = record.split_whitespace().nth(2).unwrap().strip_prefix("seed=").unwrap();
+    let (_, evaluation) = record.trim_end().rsplit_once("; evaluations started: ").unwrap();
+    let evaluation: u64 = evaluation.parse().unwrap();
+    assert!(evaluation > 0, "{record}");
 
-    // The saved seed reproduces the crash, on the same input, in a fresh directory.
+    // The saved seed reproduces the crash, on the same input and in the same evaluation, in a
+    // fresh directory.
     let elsewhere = scratch("abort-rerun");
     let mut env = log_env.to_vec();
     env.push(("SMARTCHECK_SEED", seed));
     let (ok, _) = run_child(&elsewhere, "abort", &env);
     assert!(!ok);
+    let again = folder(&elsewhere).into_iter().find(|n| n.starts_with("persist.txt.running-"));
+    let again = std::fs::read_to_string(
+        elsewhere.join("smartcheck-regressions/tests").join(again.unwrap()),
+    )
+    .unwrap();
+    assert!(again.trim_end().ends_with(&format!("; evaluations started: {evaluation:010}")));
 
     // The next run in the first directory says so, and replays that seed first: same crash.
     let (ok, next) = run_child(&dir, "abort", &log_env);
     assert!(!ok);
+    let said = format!(
+        "smartcheck: an earlier run with seed {seed} did not finish: it crashed (abort, stack \
+         overflow or out of memory); it is saved in {FILE}:2 (tests/persist.rs:"
+    );
+    let said = &next[next.find(&said).unwrap_or_else(|| panic!("{next}"))..];
+    let said = said.lines().next().unwrap();
     assert!(
-        next.contains(&format!(
-            "smartcheck: an earlier run with seed {seed} did not finish: it crashed (abort, stack \
-             overflow or out of memory); it is saved in {FILE}:2 and replayed first (rerun it \
-             alone with SMARTCHECK_SEED={seed})"
+        said.ends_with(&format!(
+            ", started at unix time {started}; evaluations started: {evaluation}) and replayed \
+             first (rerun it alone with SMARTCHECK_SEED={seed})",
+            started =
+                record.split("started at unix time ").nth(1).unwrap().split(';').next().unwrap()
         )),
-        "{next}"
+        "{said}"
     );
     let logged = std::fs::read_to_string(&log).unwrap();
     let inputs: Vec<&str> = logged.lines().collect();

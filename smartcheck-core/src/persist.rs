@@ -24,7 +24,9 @@
 //! While a [`check`](crate::check) runs it holds an [`InFlight`] record (its seed) beside the
 //! file, locked; a clean end removes it. A record whose lock is free belongs to a process that
 //! died (abort, stack overflow, out of memory, `kill -9`): the next run turns it into a `crash`
-//! line, so the crashed seed is replayed and the crash can be rerun.
+//! line, so the crashed seed is replayed and the crash can be rerun. The record counts the
+//! evaluations started, so the line also says in which evaluation the run died. A `crash` line
+//! is replayed on every run, as saved inputs are; delete it once the crash is fixed.
 //!
 //! Cost: a save or load reads the file once (O(file)); a check adds one small file while it
 //! runs. `SMARTCHECK_PERSIST=0` turns all of this off.
@@ -360,10 +362,8 @@ impl Store {
     /// saved twice, and no other line is touched. Temporary files left by older versions'
     /// killed saves are removed.
     fn append(&self, record: &Record) -> std::io::Result<bool> {
-        if let Some(dir) = self.path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        let mut file = OpenOptions::new().read(true).append(true).create(true).open(&self.path)?;
+        let mut file =
+            open_in(&self.path, OpenOptions::new().read(true).append(true).create(true))?;
         file.lock()?;
         self.remove_temporaries();
         let mut old = Vec::new();
@@ -404,11 +404,11 @@ impl Store {
         let dir = self.path.parent()?;
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let path = dir.join(format!("{}{}-{n}", self.running_prefix()?, std::process::id()));
-        let file = create_in(dir, &path)?;
+        let file = open_in(&path, OpenOptions::new().write(true).create_new(true)).ok()?;
         // From here, dropping the record removes the file, and the folders it made if empty.
         let folders = self.shown.matches('/').count();
         let prune = path.ancestors().skip(1).take(folders).map(Path::to_path_buf).collect();
-        let record = InFlight { path, file, prune };
+        let mut record = InFlight { path, file, prune, counter_at: 0 };
         record.file.lock().ok()?;
         let started = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -416,9 +416,10 @@ impl Store {
         let crash = Crash {
             type_name: type_name.to_string(),
             seed,
-            comment: format!("{location}, started at unix time {started}, did not finish"),
+            comment: format!("{location}, started at unix time {started}{EVALUATIONS}{:010}", 0),
         };
         let line = format!("{}\n", Record::Crash(crash).to_line());
+        record.counter_at = (line.len() - "0000000000\n".len()) as u64;
         (&record.file).write_all(line.as_bytes()).ok()?;
         Some(record)
     }
@@ -450,18 +451,19 @@ impl Store {
     }
 }
 
-/// Creates the new file `path` in `dir`, making `dir` first (again, if another check removed
-/// it as it emptied it meanwhile).
-fn create_in(dir: &Path, path: &Path) -> Option<File> {
-    for _ in 0..3 {
-        std::fs::create_dir_all(dir).ok()?;
-        match OpenOptions::new().write(true).create_new(true).open(path) {
-            Ok(file) => return Some(file),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(_) => return None,
+/// Opens `path` with `options`, making its folder first (again, if a check that ended
+/// removed it as empty meanwhile).
+fn open_in(path: &Path, options: &OpenOptions) -> std::io::Result<File> {
+    let mut tries = 0;
+    loop {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        match options.open(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && tries < 3 => tries += 1,
+            opened => return opened,
         }
     }
-    None
 }
 
 /// An in-flight record whose process is gone.
@@ -480,7 +482,12 @@ fn read_dead_record(path: &Path) -> Option<Dead> {
     file.try_lock().ok()?;
     let mut text = String::new();
     let _ = (&file).take(MAX_LINE as u64).read_to_string(&mut text);
-    if let Ok(Some(Record::Crash(crash))) = read_line(text.trim_end().as_bytes()) {
+    if let Ok(Some(Record::Crash(mut crash))) = read_line(text.trim_end().as_bytes()) {
+        if let Some((head, count)) = crash.comment.rsplit_once(EVALUATIONS) {
+            let count = count.trim_start_matches('0');
+            crash.comment =
+                format!("{head}{EVALUATIONS}{}", if count.is_empty() { "0" } else { count });
+        }
         return Some(Dead::Crashed(crash));
     }
     let age = file.metadata().and_then(|m| m.modified()).ok()?.elapsed().ok()?;
@@ -496,20 +503,52 @@ fn files_starting_with(dir: &Path, prefix: &str) -> Vec<PathBuf> {
         .collect()
 }
 
+/// Writes `bytes` at `offset` of `file` in one system call (best effort).
+#[cfg(unix)]
+fn write_at(file: &File, bytes: &[u8], offset: u64) {
+    let _ = std::os::unix::fs::FileExt::write_all_at(file, bytes, offset);
+}
+
+/// Writes `bytes` at `offset` of `file` (best effort).
+#[cfg(not(unix))]
+fn write_at(mut file: &File, bytes: &[u8], offset: u64) {
+    use std::io::{Seek, SeekFrom};
+    let _ = file.seek(SeekFrom::Start(offset)).and_then(|_| file.write_all(bytes));
+}
+
 /// The record of a check under way; dropping it (a clean end, or a panic unwinding) removes
 /// it. A process that dies without unwinding leaves it, unlocked, for the next run to find.
 #[derive(Debug)]
 pub struct InFlight {
     path: PathBuf,
     file: File,
+    /// Where the record's count of evaluations started is, in the file.
+    counter_at: u64,
     /// The folders from the record's up to `smartcheck-regressions`, removed when empty.
     prune: Vec<PathBuf>,
 }
+
+/// What an in-flight record's comment ends with, before the number of evaluations started:
+/// the last one is where a crash happened.
+const EVALUATIONS: &str = "; evaluations started: ";
 
 impl InFlight {
     /// Where the record is.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Records that evaluation `n` (from 1) of the property starts, so that a crash in it
+    /// can be found again: one small write in place, no allocation. Best effort: a failed
+    /// write leaves the record as it was.
+    pub fn evaluating(&self, n: u64) {
+        let mut digits = [b'0'; 10];
+        let mut rest = n.min(9_999_999_999);
+        for d in digits.iter_mut().rev() {
+            *d = b'0' + (rest % 10) as u8;
+            rest /= 10;
+        }
+        write_at(&self.file, &digits, self.counter_at);
     }
 }
 

@@ -15,10 +15,11 @@
 
 use std::io::Write as _;
 use std::panic::Location;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::args::Args;
 use crate::gen::Gen;
-use crate::persist::{type_key, value_hash, Crash, Entry, Saved, Store};
+use crate::persist::{type_key, value_hash, Crash, Entry, InFlight, Saved, Store};
 use crate::property::{Failure, Outcome, PropertyResult};
 use crate::report::{Counterexample, Report};
 use crate::run::{random_seed, reduce_found, run_depth, with_stack_for};
@@ -98,13 +99,13 @@ impl<'a, T: SubTypes> Replay<'a, T> {
         for crash in loaded.crashes.iter().filter(|c| c.record.seed != seed) {
             self.replay_crash(prop, crash, fresh.contains(&crash.record.seed));
         }
-        let flight = self.store.in_flight(&self.type_name, seed, &self.location);
+        let flight = self.store.in_flight(&self.type_name, seed, &self.location); // till the end
+        let prop = &counted(prop, flight.as_ref());
         for input in loaded.inputs.iter().filter(|i| i.record.run != Some(seed)) {
             self.replay_input(prop, input);
         }
         let mut report = rounds(self.args, prop, seed, std::mem::take(&mut self.known));
         self.save_all(&report.counterexamples, seed);
-        drop(flight);
         self.notes.append(&mut report.notes);
         report.notes = self.notes;
         report.evaluations += self.evaluations;
@@ -123,18 +124,19 @@ impl<'a, T: SubTypes> Replay<'a, T> {
         let seed = crash.record.seed;
         let what = format!(
             "an earlier run with seed {seed:#x} did not finish: it crashed (abort, stack \
-             overflow or out of memory); it is saved in {}:{} and replayed first (rerun it \
-             alone with SMARTCHECK_SEED={seed:#x})",
+             overflow or out of memory); it is saved in {}:{} ({}) and replayed first (rerun \
+             it alone with SMARTCHECK_SEED={seed:#x})",
             self.store.shown(),
-            crash.line
+            crash.line,
+            crash.record.comment
         );
         if fresh {
             let _ = writeln!(std::io::stderr(), "smartcheck: {what}");
         }
         let flight = self.store.in_flight(&self.type_name, seed, &self.location);
         let before = self.known.len();
-        let report = rounds(self.args, prop, seed, std::mem::take(&mut self.known));
-        drop(flight);
+        let prop = counted(prop, flight.as_ref());
+        let report = rounds(self.args, &prop, seed, std::mem::take(&mut self.known));
         self.evaluations += report.evaluations;
         self.known = report.counterexamples;
         self.save_all(&self.known[before..], seed);
@@ -205,5 +207,20 @@ impl<'a, T: SubTypes> Replay<'a, T> {
                 );
             }
         }
+    }
+}
+
+/// `prop`, recording in `flight` the number of each evaluation before it starts, so that the
+/// record of a run that crashes says in which evaluation it did.
+fn counted<'p, T, R>(
+    prop: &'p impl Fn(&T) -> R,
+    flight: Option<&'p InFlight>,
+) -> impl Fn(&T) -> R + 'p {
+    let started = AtomicU64::new(0);
+    move |value: &T| {
+        if let Some(flight) = flight {
+            flight.evaluating(started.fetch_add(1, Ordering::Relaxed) + 1);
+        }
+        prop(value)
     }
 }
