@@ -33,12 +33,16 @@
 
 use std::fmt::Write as _;
 use std::fs::{File, OpenOptions};
-use std::hash::Hasher;
 use std::io::{Read, Write};
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::run::Origin;
+
+mod canonical;
+mod in_flight;
+
+pub use canonical::{canonical_debug, value_hash};
+pub use in_flight::InFlight;
 
 /// One saved input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,147 +113,6 @@ const MAX_TYPE_NAME: usize = 1024;
 
 /// How much of a saved value's `Debug` text is kept as the line's comment.
 const MAX_COMMENT: usize = 200;
-
-/// A stable (FNV-1a) hash of a value's `Debug` text, after [`canonical_debug`]: the same on
-/// every machine and run, whatever order the value's maps and sets iterate in.
-///
-/// ```
-/// use smartcheck_core::persist::value_hash;
-/// assert_eq!(value_hash("{2: 'b', 1: 'a'}"), value_hash("{1: 'a', 2: 'b'}"));
-/// assert_ne!(value_hash("[2, 1]"), value_hash("[1, 2]"));
-/// ```
-pub fn value_hash(debug_text: &str) -> u64 {
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    h.write(canonical_debug(debug_text).as_bytes());
-    h.finish()
-}
-
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
-/// `Debug` text with the entries of every map and set sorted: a `{ .. }` group not preceded
-/// by a name (a struct's braces are) has its comma-separated items sorted, innermost first.
-/// Quoted strings and chars are copied as they are. Any text is accepted (unbalanced brackets
-/// are closed as they are), and text without maps or sets comes back unchanged.
-///
-/// ```
-/// use smartcheck_core::persist::canonical_debug;
-/// assert_eq!(canonical_debug("P { m: {\"b\": {3, 1}, \"a\": {}} }"),
-///            "P { m: {\"a\": {}, \"b\": {1, 3}} }");
-/// assert_eq!(canonical_debug("Q { y: 1, x: [2, 1] }"), "Q { y: 1, x: [2, 1] }");
-/// ```
-pub fn canonical_debug(text: &str) -> String {
-    let mut stack = vec![Group::top()];
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        let depth = stack.len();
-        let top = stack.last_mut().expect("invariant: the top-level group is never popped");
-        match c {
-            '"' | '\'' => copy_quoted(c, &mut chars, top.item()),
-            '{' | '[' | '(' => {
-                let sorted = c == '{' && !ends_with_name(top.item());
-                stack.push(Group { open: Some(c), items: vec![String::new()], sorted });
-            }
-            '}' | ']' | ')' if depth > 1 && top.open.map(closer) == Some(c) => {
-                let group = stack.pop().expect("invariant: depth > 1");
-                let text = group.text(true);
-                stack.last_mut().expect("invariant: depth > 1").item().push_str(&text);
-            }
-            ',' if depth > 1 => top.items.push(String::new()),
-            _ => top.item().push(c),
-        }
-    }
-    while stack.len() > 1 {
-        let group = stack.pop().expect("invariant: len > 1");
-        let text = group.text(false);
-        stack.last_mut().expect("invariant: len > 0").item().push_str(&text);
-    }
-    stack.pop().map(|top| top.text(false)).unwrap_or_default()
-}
-
-/// A bracketed group of `Debug` text being read by [`canonical_debug`].
-struct Group {
-    open: Option<char>,
-    items: Vec<String>,
-    sorted: bool,
-}
-
-impl Group {
-    fn top() -> Group {
-        Group { open: None, items: vec![String::new()], sorted: false }
-    }
-
-    fn item(&mut self) -> &mut String {
-        if self.items.is_empty() {
-            self.items.push(String::new());
-        }
-        let last = self.items.len() - 1;
-        &mut self.items[last]
-    }
-
-    fn text(self, closed: bool) -> String {
-        let mut text: String = self.open.into_iter().collect();
-        if self.sorted {
-            let mut items: Vec<&str> = self.items.iter().map(|i| i.trim()).collect();
-            items.sort_unstable();
-            text.push_str(&items.join(", "));
-        } else {
-            text.push_str(&self.items.join(","));
-        }
-        if closed {
-            text.extend(self.open.map(closer));
-        }
-        text
-    }
-}
-
-fn closer(open: char) -> char {
-    match open {
-        '{' => '}',
-        '[' => ']',
-        _ => ')',
-    }
-}
-
-fn ends_with_name(text: &str) -> bool {
-    text.trim_end().chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_')
-}
-
-/// Copies a quoted string or char (the opening `quote` already read) into `out`. A `'` with no
-/// closing quote within a char literal's length is an apostrophe, copied alone.
-fn copy_quoted(quote: char, chars: &mut std::str::Chars<'_>, out: &mut String) {
-    const LONGEST_CHAR: usize = "\\u{10ffff}'".len();
-    let mut ahead = chars.clone();
-    let mut quoted = String::new();
-    let mut escaped = false;
-    while let Some(c) = ahead.next() {
-        quoted.push(c);
-        if quote == '\'' && quoted.len() > LONGEST_CHAR {
-            break;
-        }
-        match c {
-            '\\' if !escaped => escaped = true,
-            _ if c == quote && !escaped => {
-                out.push(quote);
-                out.push_str(&quoted);
-                *chars = ahead;
-                return;
-            }
-            _ => escaped = false,
-        }
-    }
-    out.push(quote);
-}
 
 /// True unless `SMARTCHECK_PERSIST` is `0`, `off`, `false` or `no`.
 pub fn enabled() -> bool {
@@ -396,59 +259,6 @@ impl Store {
             let _ = std::fs::remove_file(path);
         }
     }
-
-    /// Starts the in-flight record of a check of inputs of `type_name` run with `seed`, at
-    /// `location`; `None` when it cannot be written (the check runs without one).
-    pub fn in_flight(&self, type_name: &str, seed: u64, location: &str) -> Option<InFlight> {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let dir = self.path.parent()?;
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let path = dir.join(format!("{}{}-{n}", self.running_prefix()?, std::process::id()));
-        let file = open_in(&path, OpenOptions::new().write(true).create_new(true)).ok()?;
-        // From here, dropping the record removes the file, and the folders it made if empty.
-        let folders = self.shown.matches('/').count();
-        let prune = path.ancestors().skip(1).take(folders).map(Path::to_path_buf).collect();
-        let mut record = InFlight { path, file, prune, counter_at: 0 };
-        record.file.lock().ok()?;
-        let started = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let crash = Crash {
-            type_name: type_name.to_string(),
-            seed,
-            comment: format!("{location}, started at unix time {started}{EVALUATIONS}{:010}", 0),
-        };
-        let line = format!("{}\n", Record::Crash(crash).to_line());
-        record.counter_at = (line.len() - "0000000000\n".len()) as u64;
-        (&record.file).write_all(line.as_bytes()).ok()?;
-        Some(record)
-    }
-
-    fn running_prefix(&self) -> Option<String> {
-        Some(format!("{}.running-", self.path.file_name()?.to_string_lossy()))
-    }
-
-    /// Turns the in-flight records of processes that died into `crash` lines of the file, and
-    /// returns them (of every type). Records of live processes are locked and left alone.
-    pub fn collect_crashes(&self) -> Vec<Crash> {
-        let (Some(dir), Some(prefix)) = (self.path.parent(), self.running_prefix()) else {
-            return Vec::new();
-        };
-        let mut crashes = Vec::new();
-        for path in files_starting_with(dir, &prefix) {
-            match read_dead_record(&path) {
-                Some(Dead::Crashed(crash)) if self.save_crash(&crash).is_ok() => {
-                    let _ = std::fs::remove_file(&path);
-                    crashes.push(crash);
-                }
-                Some(Dead::Unusable) => {
-                    let _ = std::fs::remove_file(&path);
-                }
-                _ => {} // alive, or its crash could not be saved: left for the next run
-            }
-        }
-        crashes
-    }
 }
 
 /// Opens `path` with `options`, making its folder first (again, if a check that ended
@@ -466,34 +276,6 @@ fn open_in(path: &Path, options: &OpenOptions) -> std::io::Result<File> {
     }
 }
 
-/// An in-flight record whose process is gone.
-enum Dead {
-    /// It holds the run's crash.
-    Crashed(Crash),
-    /// It is empty or unreadable, and a minute old: its process died before writing it.
-    Unusable,
-}
-
-/// What the in-flight record at `path` says when its process is gone (its lock is free);
-/// `None` while the process runs, or while a fresh record may still be being written.
-fn read_dead_record(path: &Path) -> Option<Dead> {
-    const WRITING_TIME: std::time::Duration = std::time::Duration::from_secs(60);
-    let file = File::open(path).ok()?;
-    file.try_lock().ok()?;
-    let mut text = String::new();
-    let _ = (&file).take(MAX_LINE as u64).read_to_string(&mut text);
-    if let Ok(Some(Record::Crash(mut crash))) = read_line(text.trim_end().as_bytes()) {
-        if let Some((head, count)) = crash.comment.rsplit_once(EVALUATIONS) {
-            let count = count.trim_start_matches('0');
-            crash.comment =
-                format!("{head}{EVALUATIONS}{}", if count.is_empty() { "0" } else { count });
-        }
-        return Some(Dead::Crashed(crash));
-    }
-    let age = file.metadata().and_then(|m| m.modified()).ok()?.elapsed().ok()?;
-    (age > WRITING_TIME).then_some(Dead::Unusable)
-}
-
 fn files_starting_with(dir: &Path, prefix: &str) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
     entries
@@ -501,67 +283,6 @@ fn files_starting_with(dir: &Path, prefix: &str) -> Vec<PathBuf> {
         .filter(|e| e.file_name().to_string_lossy().starts_with(prefix))
         .map(|e| e.path())
         .collect()
-}
-
-/// Writes `bytes` at `offset` of `file` in one system call (best effort).
-#[cfg(unix)]
-fn write_at(file: &File, bytes: &[u8], offset: u64) {
-    let _ = std::os::unix::fs::FileExt::write_all_at(file, bytes, offset);
-}
-
-/// Writes `bytes` at `offset` of `file` (best effort).
-#[cfg(not(unix))]
-fn write_at(mut file: &File, bytes: &[u8], offset: u64) {
-    use std::io::{Seek, SeekFrom};
-    let _ = file.seek(SeekFrom::Start(offset)).and_then(|_| file.write_all(bytes));
-}
-
-/// The record of a check under way; dropping it (a clean end, or a panic unwinding) removes
-/// it. A process that dies without unwinding leaves it, unlocked, for the next run to find.
-#[derive(Debug)]
-pub struct InFlight {
-    path: PathBuf,
-    file: File,
-    /// Where the record's count of evaluations started is, in the file.
-    counter_at: u64,
-    /// The folders from the record's up to `smartcheck-regressions`, removed when empty.
-    prune: Vec<PathBuf>,
-}
-
-/// What an in-flight record's comment ends with, before the number of evaluations started:
-/// the last one is where a crash happened.
-const EVALUATIONS: &str = "; evaluations started: ";
-
-impl InFlight {
-    /// Where the record is.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Records that evaluation `n` (from 1) of the property starts, so that a crash in it
-    /// can be found again: one small write in place, no allocation. Best effort: a failed
-    /// write leaves the record as it was.
-    pub fn evaluating(&self, n: u64) {
-        let mut digits = [b'0'; 10];
-        let mut rest = n.min(9_999_999_999);
-        for d in digits.iter_mut().rev() {
-            *d = b'0' + (rest % 10) as u8;
-            rest /= 10;
-        }
-        write_at(&self.file, &digits, self.counter_at);
-    }
-}
-
-impl Drop for InFlight {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
-        let _ = self.file.unlock();
-        for folder in &self.prune {
-            if std::fs::remove_dir(folder).is_err() {
-                break; // not empty: it holds a regressions file or another check's record
-            }
-        }
-    }
 }
 
 /// One line of the file, read.
