@@ -29,6 +29,7 @@ fn child() {
         "two_bugs" => smartcheck::check(two_bugs),
         "map" => smartcheck::check(|m: &HashMap<u8, u8>| m.len() < 4),
         "abort" => smartcheck::check(aborts),
+        "overflow" => smartcheck::check(|v: &Vec<u8>| v.len() < 5 || deeper(0) > 0),
         "fixed" => smartcheck::check(|v: &Vec<u8>| v.len() < usize::MAX),
         "writer" => write_entries(50),
         "writer_forever" => write_entries(u64::MAX),
@@ -58,6 +59,15 @@ fn aborts(v: &Vec<u8>) -> bool {
         std::process::abort();
     }
     true
+}
+
+/// Recurses until the stack overflows (`n` never reaches `u64::MAX` first).
+fn deeper(n: u64) -> u64 {
+    let frame = std::hint::black_box([n; 64]);
+    if frame[7] == u64::MAX {
+        return 0;
+    }
+    deeper(frame[7] + 1) + frame[3]
 }
 
 /// Saves `count` entries straight through the store, printing each seed once it is saved.
@@ -383,4 +393,20 @@ fn an_aborted_run_can_be_replayed_from_what_it_saved() {
     let (ok, fixed) = run_child(&dir, "fixed", &[]);
     assert!(ok, "{fixed}");
     assert_eq!(folder(&dir), ["persist.txt"]);
+}
+
+#[test]
+fn a_stack_overflow_can_be_replayed_from_what_it_saved() {
+    let dir = scratch("overflow");
+    let (ok, first) = run_child(&dir, "overflow", &[]);
+    assert!(!ok, "{first}");
+    let records: Vec<String> =
+        folder(&dir).into_iter().filter(|n| n.starts_with("persist.txt.running-")).collect();
+    assert_eq!(records.len(), 1, "{records:?}");
+    let (ok, next) = run_child(&dir, "overflow", &[]);
+    assert!(!ok);
+    assert!(next.contains("smartcheck: an earlier run with seed 0x"), "{next}");
+    assert!(next.contains("did not finish: it crashed (abort, stack overflow or out of memory)"));
+    let saved = saved_lines(&dir);
+    assert!(saved.len() == 1 && saved[0].starts_with("crash type=alloc::vec::Vec<u8> seed=0x"));
 }
