@@ -1,53 +1,412 @@
-//! Failure persistence end to end: a failing `check` saves its counterexample beside the test
-//! crate, and the next run replays it first. In its own test binary with one test, because it
-//! points CARGO_MANIFEST_DIR at a scratch directory.
+//! Failure persistence end to end (issue 12, items 1 and 5; issue 11, item 4). Every case runs
+//! `check` in child processes of this test binary, as separate `cargo test` runs would: the
+//! child runs the ignored test `child`, whose role `SMARTCHECK_TEST_ROLE` names, with
+//! `CARGO_MANIFEST_DIR` pointing at a scratch directory of the case, so its regressions file is
+//! `<scratch>/smartcheck-regressions/tests/persist.txt`.
 
-use smartcheck::persist::Store;
+use std::collections::{BTreeSet, HashMap};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use smartcheck::persist::{Entry, Store};
+use smartcheck::Origin;
+
+const ROLE: &str = "SMARTCHECK_TEST_ROLE";
+const ABORT_LOG: &str = "SMARTCHECK_TEST_ABORT_LOG";
+const WRITER: &str = "SMARTCHECK_TEST_WRITER";
+const FILE: &str = "smartcheck-regressions/tests/persist.txt";
+
+// ---------------------------------------------------------------------------------------------
+// The child: what one test process does.
+
+#[test]
+#[ignore = "a child process of the other tests runs it, with its role in SMARTCHECK_TEST_ROLE"]
+fn child() {
+    let role = std::env::var(ROLE).unwrap_or_default();
+    match role.as_str() {
+        "one_bug" => smartcheck::check(one_bug),
+        "two_bugs" => smartcheck::check(two_bugs),
+        "map" => smartcheck::check(|m: &HashMap<u8, u8>| m.len() < 4),
+        "abort" => smartcheck::check(aborts),
+        "overflow" => smartcheck::check(|v: &Vec<u8>| v.len() < 5 || deeper(0) > 0),
+        "fixed" => smartcheck::check(|v: &Vec<u8>| v.len() < usize::MAX),
+        "writer" => write_entries(50),
+        "writer_forever" => write_entries(u64::MAX),
+        other => panic!("unknown role {other:?}"),
+    }
+}
 
 #[allow(clippy::ptr_arg)] // a property of `Vec<u8>` takes `&Vec<u8>`
-fn failing(v: &Vec<u8>) -> bool {
-    v.iter().all(|&x| x < 200)
+fn one_bug(v: &Vec<u8>) {
+    assert!(v.iter().all(|&x| x <= 200), "a byte over 200");
+}
+
+#[allow(clippy::ptr_arg)]
+fn two_bugs(v: &Vec<u8>) {
+    one_bug(v);
+    assert!(v.len() <= 6, "longer than 6");
+}
+
+/// Aborts the process on a vector of 5 or more, after logging it.
+#[allow(clippy::ptr_arg)]
+fn aborts(v: &Vec<u8>) -> bool {
+    if v.len() >= 5 {
+        if let Ok(log) = std::env::var(ABORT_LOG) {
+            let mut file = std::fs::OpenOptions::new().append(true).create(true).open(log).unwrap();
+            writeln!(file, "{v:?}").unwrap();
+        }
+        std::process::abort();
+    }
+    true
+}
+
+/// Recurses until the stack overflows (`n` never reaches `u64::MAX` first).
+fn deeper(n: u64) -> u64 {
+    let frame = std::hint::black_box([n; 64]);
+    if frame[7] == u64::MAX {
+        return 0;
+    }
+    deeper(frame[7] + 1) + frame[3]
+}
+
+/// Saves `count` entries straight through the store, printing each seed once it is saved.
+fn write_entries(count: u64) {
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap();
+    let writer: u64 = std::env::var(WRITER).unwrap().parse().unwrap();
+    let store = Store::at(Path::new(&dir), "tests/persist.rs");
+    for i in 0..count {
+        let seed = writer * 1_000_000 + i;
+        let entry = Entry {
+            type_name: "Stress".into(),
+            origin: Origin { seed, size: 1, budget: 1 },
+            hash: i,
+            run: None,
+            comment: format!("writer {writer}, entry {i}"),
+        };
+        store.save(&entry).unwrap();
+        println!("saved {seed}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parent's tools.
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("persist-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A command running `child` as `role` in `dir`, with none of smartcheck's variables inherited.
+fn child_command(dir: &Path, role: &str, env: &[(&str, &str)]) -> Command {
+    let mut cmd = Command::new(std::env::current_exe().unwrap());
+    cmd.args(["--ignored", "--exact", "child", "--nocapture", "--test-threads=1"]);
+    for var in ["SMARTCHECK_SEED", "SMARTCHECK_PERSIST", "SMARTCHECK_TESTS", "SMARTCHECK_ROUNDS"] {
+        cmd.env_remove(var);
+    }
+    cmd.env(ROLE, role).env("CARGO_MANIFEST_DIR", dir).env("RUST_BACKTRACE", "0");
+    for (key, value) in env {
+        cmd.env(key, value);
+    }
+    cmd
+}
+
+/// Runs the child to its end: whether it succeeded, and its output (stdout, then stderr).
+fn run_child(dir: &Path, role: &str, env: &[(&str, &str)]) -> (bool, String) {
+    let out = child_command(dir, role, env).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text.into_owned())
+}
+
+/// The report printed by a failing `check`: from its first line to its last.
+fn report_of(output: &str) -> &str {
+    let start = output.find("smartcheck: property failed").unwrap_or_else(|| panic!("{output}"));
+    let rest = &output[start..];
+    let end = rest.find("property evaluations in all").unwrap_or_else(|| panic!("{output}"));
+    &rest[..end]
+}
+
+/// The seed a report's rerun line names.
+fn rerun_seed(report: &str) -> &str {
+    let start = report.find("SMARTCHECK_SEED=").unwrap() + "SMARTCHECK_SEED=".len();
+    let rest = &report[start..];
+    &rest[..rest.find(')').unwrap()]
+}
+
+/// The names of the files in the regressions folder.
+fn folder(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir.join("smartcheck-regressions/tests"))
+        .map(|entries| {
+            entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+fn saved_lines(dir: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join(FILE)).unwrap_or_default();
+    text.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cases.
+
+#[test]
+fn counterexamples_are_saved_replayed_and_kept_when_fixed() {
+    let dir = scratch("saved");
+    let (ok, first) = run_child(&dir, "one_bug", &[("SMARTCHECK_SEED", "17")]);
+    assert!(!ok && !first.contains("replayed"), "{first}");
+    let saved = saved_lines(&dir);
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(saved[0].starts_with("type=alloc::vec::Vec<u8> seed=0x"), "{saved:?}");
+    assert!(saved[0].contains(" run=0x11 # ["), "{saved:?}");
+
+    let (ok, second) = run_child(&dir, "one_bug", &[("SMARTCHECK_SEED", "99999")]);
+    let report = report_of(&second);
+    assert!(!ok);
+    assert!(report.contains("counterexample 1 of 1,"), "{report}");
+    assert!(
+        second.contains(&format!(
+            "note: counterexample 1 was replayed from {FILE}:2, saved by an earlier run with \
+             seed 0x11; it fails again"
+        )),
+        "{second}"
+    );
+    assert_eq!(saved_lines(&dir).len(), 1, "the replayed input is not saved twice");
+
+    let (ok, fixed) = run_child(&dir, "fixed", &[]);
+    assert!(ok, "{fixed}");
+    assert_eq!(folder(&dir), ["persist.txt"], "no temporary or in-flight file is left");
+
+    let clean = scratch("clean");
+    let (ok, _) = run_child(&clean, "fixed", &[]);
+    assert!(ok);
+    assert!(!clean.join("smartcheck-regressions").exists(), "a passing run leaves no folder");
+
+    let off = scratch("off");
+    let (ok, _) = run_child(&off, "one_bug", &[("SMARTCHECK_PERSIST", "0")]);
+    assert!(!ok);
+    assert!(!off.join("smartcheck-regressions").exists(), "SMARTCHECK_PERSIST=0 saves nothing");
 }
 
 #[test]
-fn counterexamples_are_saved_and_replayed_first() {
-    let dir = std::env::temp_dir().join(format!("smartcheck-persist-e2e-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::env::set_var("CARGO_MANIFEST_DIR", &dir);
-    std::env::set_var("SMARTCHECK_SEED", "17");
-    let store = Store::at(&dir, file!());
+fn replay_plus_a_second_bug_reports_both_and_the_rerun_line_reproduces_it() {
+    let dir = scratch("second-bug");
+    let (_, first) = run_child(&dir, "one_bug", &[]);
+    assert!(report_of(&first).contains("a byte over 200"), "{first}");
+    assert_eq!(saved_lines(&dir).len(), 1);
 
-    let first = std::panic::catch_unwind(|| smartcheck::check(failing));
-    let first = first.expect_err("fails").downcast_ref::<String>().cloned().unwrap_or_default();
-    let saved = std::fs::read_to_string(store.path()).expect("the regressions file was written");
-    assert_eq!(saved.lines().filter(|l| l.starts_with("type=")).count(), 1, "{saved}");
-    assert!(saved.contains("type=alloc::vec::Vec<u8>"), "{saved}");
-    assert!(!first.contains("replayed"), "{first}");
+    // The second bug appears: the saved input is replayed, and discovery still finds the new one.
+    let (_, second) = run_child(&dir, "two_bugs", &[]);
+    let report = report_of(&second);
+    assert!(report.contains("counterexample 1 of 2,"), "{report}");
+    assert!(report.contains("a byte over 200"), "{report}");
+    assert!(report.contains("longer than 6"), "{report}");
+    assert!(report.contains(&format!("note: counterexample 1 was replayed from {FILE}:2")));
+    assert_eq!(saved_lines(&dir).len(), 2, "the new counterexample is saved");
 
-    // Next run, with another seed: the saved input is replayed first and fails again.
-    std::env::set_var("SMARTCHECK_SEED", "99999");
-    let second = std::panic::catch_unwind(|| smartcheck::check(failing));
-    let second = second.expect_err("fails").downcast_ref::<String>().cloned().unwrap_or_default();
-    assert!(second.contains("replayed a counterexample saved in"), "{second}");
-    assert!(second.contains("after 1 tests"), "{second}");
+    // Its rerun line gives exactly the same report, though the file holds the new one now.
+    let seed = rerun_seed(report);
+    let (_, rerun) = run_child(&dir, "two_bugs", &[("SMARTCHECK_SEED", seed)]);
+    assert_eq!(report_of(&rerun), report);
+    assert_eq!(saved_lines(&dir).len(), 2);
 
-    // A corrupt line and a stale line are skipped, never fatal; the good entry still replays.
-    let mut text = std::fs::read_to_string(store.path()).unwrap();
-    text.push_str("this is not an entry\n");
-    text.push_str("type=alloc::vec::Vec<u8> seed=0x1 size=5 budget=5 hash=0x0 # stale\n");
-    std::fs::write(store.path(), text).unwrap();
-    let third = std::panic::catch_unwind(|| smartcheck::check(failing));
-    assert!(third.is_err());
+    // Another run replays both, and reports both.
+    let (_, third) = run_child(&dir, "two_bugs", &[]);
+    let third = report_of(&third);
+    assert!(third.contains("counterexample 1 of 2,"), "{third}");
+    assert!(third.contains(&format!("note: counterexample 2 was replayed from {FILE}:3")));
+}
 
-    // Once the bug is fixed, the saved inputs pass and the test passes.
-    smartcheck::check(|v: &Vec<u8>| v.len() < 1_000_000);
-
-    // SMARTCHECK_PERSIST=0 turns it off: nothing is written.
-    let _ = std::fs::remove_dir_all(&dir);
-    std::env::set_var("SMARTCHECK_PERSIST", "0");
-    let _ = std::panic::catch_unwind(|| smartcheck::check(failing));
-    assert!(!store.path().exists());
-    for var in ["SMARTCHECK_PERSIST", "SMARTCHECK_SEED"] {
-        std::env::remove_var(var);
+#[test]
+fn a_hash_map_input_replays_in_every_process() {
+    let dir = scratch("map");
+    let (ok, first) = run_child(&dir, "map", &[("SMARTCHECK_SEED", "1")]);
+    assert!(!ok, "{first}");
+    assert_eq!(saved_lines(&dir).len(), 1);
+    let mut replayed = 0;
+    for seed in 2..8 {
+        let (_, out) = run_child(&dir, "map", &[("SMARTCHECK_SEED", &seed.to_string())]);
+        assert!(!out.contains("stale"), "{out}");
+        replayed +=
+            usize::from(out.contains(&format!("counterexample 1 was replayed from {FILE}:2")));
     }
+    assert_eq!(replayed, 6, "replayed in 6 of 6 processes");
+}
+
+#[test]
+fn a_corrupt_byte_and_a_huge_number_lose_nothing() {
+    let dir = scratch("corrupt");
+    run_child(&dir, "one_bug", &[]);
+    let path = dir.join(FILE);
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.extend_from_slice(
+        b"type=alloc::vec::Vec<u8> seed=0x1 \xff\xfe size=1 budget=1 hash=0x1\n",
+    );
+    bytes.extend_from_slice(
+        b"type=alloc::vec::Vec<u8> seed=0x1 size=10000000000 budget=1 hash=0x1\n",
+    );
+    std::fs::write(&path, &bytes).unwrap();
+
+    let (ok, out) = run_child(&dir, "one_bug", &[]);
+    assert!(!ok);
+    assert!(out.contains(&format!("note: counterexample 1 was replayed from {FILE}:2")), "{out}");
+    assert!(out.contains(&format!("note: {FILE}:3: unreadable line kept as it is (not UTF-8")));
+    assert!(out.contains(&format!(
+        "note: {FILE}:4: unreadable line kept as it is (size=10000000000 is larger than 100000"
+    )));
+    assert!(!out.contains("memory allocation"), "{out}");
+    let after = std::fs::read(&path).unwrap();
+    assert_eq!(after[..bytes.len()], bytes[..], "every byte is kept");
+}
+
+#[test]
+fn eight_concurrent_writer_processes_lose_nothing() {
+    let dir = scratch("writers");
+    let writers: Vec<_> = (0..8)
+        .map(|w| {
+            let mut cmd = child_command(&dir, "writer", &[(WRITER, &w.to_string())]);
+            cmd.stdout(Stdio::null()).spawn().unwrap()
+        })
+        .collect();
+    for mut w in writers {
+        assert!(w.wait().unwrap().success());
+    }
+    let loaded = Store::at(&dir, "tests/persist.rs").load("Stress");
+    assert!(loaded.problems.is_empty(), "{:?}", loaded.problems);
+    let seeds: BTreeSet<u64> = loaded.inputs.iter().map(|s| s.record.origin.seed).collect();
+    assert_eq!((loaded.inputs.len(), seeds.len()), (400, 400));
+    assert_eq!(folder(&dir), ["persist.txt"]);
+}
+
+#[test]
+fn kill_9_during_saves_loses_nothing_and_leaves_no_temporary_file() {
+    let dir = scratch("kill");
+    std::fs::create_dir_all(dir.join("smartcheck-regressions/tests")).unwrap();
+    std::fs::write(dir.join(FILE).with_extension("txt.tmp4242"), "left by an old killed save")
+        .unwrap();
+    let mut confirmed = BTreeSet::new();
+    for round in 0..10u64 {
+        let mut pair: Vec<_> = (0..2)
+            .map(|k| {
+                let writer = (round * 2 + k).to_string();
+                let mut cmd = child_command(&dir, "writer_forever", &[(WRITER, &writer)]);
+                cmd.stdout(Stdio::piped()).spawn().unwrap()
+            })
+            .collect();
+        for (k, writer) in pair.iter_mut().enumerate() {
+            let mut lines = BufReader::new(writer.stdout.take().unwrap()).lines();
+            // Let it save a few (a different number each round), then kill it mid-flight.
+            let wanted = 1 + (round as usize * 3 + k) % 7;
+            let mut saved: Vec<u64> = Vec::new();
+            for line in lines.by_ref() {
+                if let Some(seed) = line.unwrap().strip_prefix("saved ") {
+                    saved.push(seed.parse().unwrap());
+                }
+                if saved.len() == wanted {
+                    break;
+                }
+            }
+            writer.kill().unwrap();
+            writer.wait().unwrap();
+            for line in lines.map_while(Result::ok) {
+                saved.extend(line.strip_prefix("saved ").and_then(|s| s.parse::<u64>().ok()));
+            }
+            confirmed.extend(saved);
+        }
+    }
+    let loaded = Store::at(&dir, "tests/persist.rs").load("Stress");
+    let seeds: BTreeSet<u64> = loaded.inputs.iter().map(|s| s.record.origin.seed).collect();
+    let lost: Vec<_> = confirmed.difference(&seeds).collect();
+    assert!(lost.is_empty(), "lost {lost:?} of {}", confirmed.len());
+    assert!(confirmed.len() >= 10 * (1 + 2));
+    // At most one line per kill can be cut short; it is kept and reported, never silently lost.
+    assert!(loaded.problems.len() <= 20, "{:?}", loaded.problems);
+    assert_eq!(folder(&dir), ["persist.txt"]);
+}
+
+#[test]
+fn an_aborted_run_can_be_replayed_from_what_it_saved() {
+    let dir = scratch("abort");
+    let log = dir.join("aborts.log");
+    let log_env = [(ABORT_LOG, log.to_str().unwrap())];
+    let (ok, _) = run_child(&dir, "abort", &log_env);
+    assert!(!ok, "the process aborted");
+    let records: Vec<String> =
+        folder(&dir).into_iter().filter(|n| n.starts_with("persist.txt.running-")).collect();
+    assert_eq!(records.len(), 1, "{records:?}");
+    let record =
+        std::fs::read_to_string(dir.join("smartcheck-regressions/tests").join(&records[0]))
+            .unwrap();
+    assert!(record.starts_with("crash type=alloc::vec::Vec<u8> seed=0x"), "{record}");
+    assert!(record.contains("# tests/persist.rs:"), "{record}");
+    let seed = record.split_whitespace().nth(2).unwrap().strip_prefix("seed=").unwrap();
+    let (_, evaluation) = record.trim_end().rsplit_once("; evaluations started: ").unwrap();
+    let evaluation: u64 = evaluation.parse().unwrap();
+    assert!(evaluation > 0, "{record}");
+
+    // The saved seed reproduces the crash, on the same input and in the same evaluation, in a
+    // fresh directory.
+    let elsewhere = scratch("abort-rerun");
+    let mut env = log_env.to_vec();
+    env.push(("SMARTCHECK_SEED", seed));
+    let (ok, _) = run_child(&elsewhere, "abort", &env);
+    assert!(!ok);
+    let again = folder(&elsewhere).into_iter().find(|n| n.starts_with("persist.txt.running-"));
+    let again = std::fs::read_to_string(
+        elsewhere.join("smartcheck-regressions/tests").join(again.unwrap()),
+    )
+    .unwrap();
+    assert!(again.trim_end().ends_with(&format!("; evaluations started: {evaluation:010}")));
+
+    // The next run in the first directory says so, and replays that seed first: same crash.
+    let (ok, next) = run_child(&dir, "abort", &log_env);
+    assert!(!ok);
+    let said = format!(
+        "smartcheck: an earlier run with seed {seed} did not finish: it crashed (abort, stack \
+         overflow or out of memory); it is saved in {FILE}:2 (tests/persist.rs:"
+    );
+    let said = &next[next.find(&said).unwrap_or_else(|| panic!("{next}"))..];
+    let said = said.lines().next().unwrap();
+    assert!(
+        said.ends_with(&format!(
+            ", started at unix time {started}; evaluations started: {evaluation}) and replayed \
+             first (rerun it alone with SMARTCHECK_SEED={seed})",
+            started =
+                record.split("started at unix time ").nth(1).unwrap().split(';').next().unwrap()
+        )),
+        "{said}"
+    );
+    let logged = std::fs::read_to_string(&log).unwrap();
+    let inputs: Vec<&str> = logged.lines().collect();
+    assert_eq!(inputs.len(), 3, "{logged}");
+    assert!(inputs.iter().all(|i| *i == inputs[0]), "{logged}");
+    assert_eq!(saved_lines(&dir).len(), 1);
+    assert!(
+        saved_lines(&dir)[0].starts_with(&format!("crash type=alloc::vec::Vec<u8> seed={seed} # "))
+    );
+
+    // Once fixed, the replayed seed finishes, the test passes, and no record is left.
+    let (ok, fixed) = run_child(&dir, "fixed", &[]);
+    assert!(ok, "{fixed}");
+    assert_eq!(folder(&dir), ["persist.txt"]);
+}
+
+#[test]
+fn a_stack_overflow_can_be_replayed_from_what_it_saved() {
+    let dir = scratch("overflow");
+    let (ok, first) = run_child(&dir, "overflow", &[]);
+    assert!(!ok, "{first}");
+    let records: Vec<String> =
+        folder(&dir).into_iter().filter(|n| n.starts_with("persist.txt.running-")).collect();
+    assert_eq!(records.len(), 1, "{records:?}");
+    let (ok, next) = run_child(&dir, "overflow", &[]);
+    assert!(!ok);
+    assert!(next.contains("smartcheck: an earlier run with seed 0x"), "{next}");
+    assert!(next.contains("did not finish: it crashed (abort, stack overflow or out of memory)"));
+    let saved = saved_lines(&dir);
+    assert!(saved.len() == 1 && saved[0].starts_with("crash type=alloc::vec::Vec<u8> seed=0x"));
 }

@@ -20,6 +20,7 @@ pub mod persist;
 pub mod property;
 pub mod reduce;
 pub mod render;
+mod replay;
 pub mod report;
 pub mod rounds;
 mod run;
@@ -39,8 +40,9 @@ pub use gen::Gen;
 pub use generalize::Generalization;
 pub use index::{Bfs, SubTree, SubTreeNode};
 pub use property::{Failure, Outcome, PropertyResult, Verdict};
+pub use replay::{check, check_with};
 pub use report::{Counterexample, Report, Status};
-pub use run::{check, check_with, generalize, reduce, smart_check, NotACounterexample, Origin};
+pub use run::{generalize, reduce, smart_check, NotACounterexample, Origin};
 pub use std_impls::LIST_CONSTRUCTORS;
 pub use subtypes::{
     Child, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef, ReplaceError,

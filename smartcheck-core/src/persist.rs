@@ -1,73 +1,118 @@
 //! Failure persistence for [`check`](crate::check): every counterexample a test finds is saved
 //! beside the test crate and replayed first on the next run, as proptest's regressions files.
+//! Beyond the paper (which has no persistence); SPEC §6's "nothing lost" is its contract.
 //!
 //! The file for a test in `tests/engine.rs` is
 //! `$CARGO_MANIFEST_DIR/smartcheck-regressions/tests/engine.txt`; commit it, so that every
 //! machine replays the counterexamples found before. Each line saves one input by its origin
-//! (the test generator's seed, size and budget) and a hash of the value it generates, so a
-//! line whose type or generator has changed since is recognised as stale:
+//! (the test generator's seed, size and budget), a hash of the value it generates (so a line
+//! whose type or generator has changed since is recognised as stale) and the seed of the run
+//! that found it; or one run that crashed (`crash`):
 //!
 //! ```text
 //! # smartcheck regressions: inputs that failed before, replayed first. Commit this file.
-//! type=my_crate::Exp seed=0x1f2e size=31 budget=31 hash=0x9a41c2d0e3f4b5a6 # Div(C(0), ..)
+//! type=my_crate::Exp seed=0x1f2e size=31 budget=31 hash=0x9a41c2d0e3f4b5a6 run=0x7 # Div(C(0), ..)
+//! crash type=my_crate::Exp seed=0x5eed # an earlier run with this seed did not finish
 //! ```
 //!
-//! Every entry of the file whose type matches is replayed by every `check` in that source
-//! file. Writes go to a temporary file renamed over the old one, so a crash or Ctrl-C never
-//! leaves half a file. A corrupt or stale line is reported and skipped, never fatal.
-//! `SMARTCHECK_PERSIST=0` turns all of this off.
+//! Invariant: the file only grows, and nothing in it is lost. A save appends one line under an
+//! exclusive lock on the file (read, merge, append), so concurrent test processes never
+//! overwrite each other, and a process killed mid-save leaves at most its own line unfinished.
+//! A line that cannot be read (corrupt, not UTF-8, a number out of bounds) is kept as it is and
+//! reported, never dropped. Every field is bounded before it is used.
+//!
+//! While a [`check`](crate::check) runs it holds an [`InFlight`] record (its seed) beside the
+//! file, locked; a clean end removes it. A record whose lock is free belongs to a process that
+//! died (abort, stack overflow, out of memory, `kill -9`): the next run turns it into a `crash`
+//! line, so the crashed seed is replayed and the crash can be rerun. The record counts the
+//! evaluations started, so the line also says in which evaluation the run died. A `crash` line
+//! is replayed on every run, as saved inputs are; delete it once the crash is fixed.
+//!
+//! Cost: a save or load reads the file once (O(file)); a check adds one small file while it
+//! runs. `SMARTCHECK_PERSIST=0` turns all of this off.
 
 use std::fmt::Write as _;
-use std::hash::Hasher;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
 use std::path::{Component, Path, PathBuf};
-use std::sync::Mutex;
 
 use crate::run::Origin;
+
+mod canonical;
+mod in_flight;
+
+pub use canonical::{canonical_debug, value_hash};
+pub use in_flight::InFlight;
 
 /// One saved input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The type of the test's input (`std::any::type_name`).
+    /// The type of the test's input (`std::any::type_name`, without spaces).
     pub type_name: String,
     /// How to generate the input again.
     pub origin: Origin,
-    /// The hash of the input's `Debug` text, to recognise a stale entry.
+    /// The [`value_hash`] of the input's `Debug` text, to recognise a stale entry.
     pub hash: u64,
+    /// The seed of the run that found it, when known (a rerun with that seed finds it again
+    /// by itself, so it does not replay it).
+    pub run: Option<u64>,
     /// The input as it printed when saved, for people reading the file.
     pub comment: String,
+}
+
+/// One run that did not finish: its process died inside a check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Crash {
+    /// The type of the test's input (`std::any::type_name`, without spaces).
+    pub type_name: String,
+    /// The seed of the run: rerunning with it crashes again.
+    pub seed: u64,
+    /// Where the check was and when it started, for people reading the file.
+    pub comment: String,
+}
+
+/// A line of the file that was read, with its line number (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved<R> {
+    /// The line number, from 1.
+    pub line: usize,
+    /// What it saves.
+    pub record: R,
+}
+
+/// What [`Store::load`] read for one type.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Loaded {
+    /// Saved inputs of the type.
+    pub inputs: Vec<Saved<Entry>>,
+    /// Crashed runs of the type.
+    pub crashes: Vec<Saved<Crash>>,
+    /// One message per line that could not be read (kept in the file as it is).
+    pub problems: Vec<String>,
 }
 
 /// The regressions file of one test source file.
 #[derive(Clone, Debug)]
 pub struct Store {
     path: PathBuf,
+    shown: String,
 }
 
 const HEADER: &str =
     "# smartcheck regressions: inputs that failed before, replayed first. Commit this file.\n";
 
-/// Serialises writes from the tests of one process (libtest runs them on several threads).
-static WRITING: Mutex<()> = Mutex::new(());
+/// The largest `size` or `budget` a saved line may have: a thousand times the default
+/// `Args::max_gen_size`. A larger one is reported, not used (it could exhaust memory).
+pub const MAX_SAVED_SIZE: usize = 100_000;
 
-/// A stable (FNV-1a) hash of a value's `Debug` text: the same on every machine and run.
-pub fn value_hash(debug_text: &str) -> u64 {
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    h.write(debug_text.as_bytes());
-    h.finish()
-}
+/// The longest line read; a longer one is reported and kept.
+const MAX_LINE: usize = 64 * 1024;
 
-struct Fnv(u64);
+/// The longest type name read.
+const MAX_TYPE_NAME: usize = 1024;
 
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
+/// How much of a saved value's `Debug` text is kept as the line's comment.
+const MAX_COMMENT: usize = 200;
 
 /// True unless `SMARTCHECK_PERSIST` is `0`, `off`, `false` or `no`.
 pub fn enabled() -> bool {
@@ -102,16 +147,16 @@ impl Store {
             (true, Some(member)) => source.strip_prefix(member).unwrap_or(source),
             _ => source,
         };
-        let relative: PathBuf = source
-            .components()
-            .filter_map(|c| match c {
+        let mut relative: PathBuf = Path::new("smartcheck-regressions")
+            .iter()
+            .chain(source.components().filter_map(|c| match c {
                 Component::Normal(part) => Some(part),
                 _ => None,
-            })
+            }))
             .collect();
-        let mut path = root.join("smartcheck-regressions").join(relative);
-        path.set_extension("txt");
-        Store { path }
+        relative.set_extension("txt");
+        let shown = relative.to_string_lossy().replace('\\', "/");
+        Store { path: root.join(relative), shown }
     }
 
     /// Where the file is.
@@ -119,160 +164,299 @@ impl Store {
         &self.path
     }
 
-    /// The saved entries for inputs of type `type_name`, with a message for each line that
-    /// could not be read. A missing file has no entries.
-    pub fn load(&self, type_name: &str) -> (Vec<Entry>, Vec<String>) {
-        let Ok(text) = std::fs::read_to_string(&self.path) else {
-            return (Vec::new(), Vec::new());
-        };
-        let mut entries = Vec::new();
-        let mut problems = Vec::new();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
+    /// The file's path from the crate directory, `/`-separated, as reports show it (the same
+    /// on every machine).
+    pub fn shown(&self) -> &str {
+        &self.shown
+    }
+
+    /// The saved inputs and crashed runs for type `type_name` (as [`type_key`] gives it), with a
+    /// message for each line that could not be read. A missing file has no entries.
+    pub fn load(&self, type_name: &str) -> Loaded {
+        let mut loaded = Loaded::default();
+        let bytes = match self.read_shared() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return loaded,
+            Err(e) => {
+                loaded.problems.push(format!("{}: could not be read: {e}", self.shown));
+                return loaded;
             }
-            match parse(line) {
-                Some(e) if e.type_name == type_name => entries.push(e),
-                Some(_) => {}
-                None => problems.push(format!(
-                    "{}:{}: unreadable line skipped: {line}",
-                    self.path.display(),
-                    n + 1
+        };
+        for (n, line) in lines(&bytes) {
+            match read_line(line) {
+                Ok(None) => {}
+                Ok(Some(Record::Input(e))) if e.type_name == type_name => {
+                    loaded.inputs.push(Saved { line: n, record: e })
+                }
+                Ok(Some(Record::Crash(c))) if c.type_name == type_name => {
+                    loaded.crashes.push(Saved { line: n, record: c })
+                }
+                Ok(Some(_)) => {}
+                Err(why) => loaded.problems.push(format!(
+                    "{}:{n}: unreadable line kept as it is ({why}): {}",
+                    self.shown,
+                    shorten(&String::from_utf8_lossy(line))
                 )),
             }
         }
-        (entries, problems)
+        loaded
     }
 
-    /// Adds `entry` unless an equal one is saved; atomically (temporary file, then rename).
-    pub fn save(&self, entry: &Entry) -> std::io::Result<()> {
-        let _guard = WRITING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let old = std::fs::read_to_string(&self.path).unwrap_or_default();
-        let line = format_entry(entry);
-        let key = line.split(" # ").next().unwrap_or(&line);
-        if old.lines().any(|l| l.split(" # ").next() == Some(key)) {
-            return Ok(());
+    fn read_shared(&self) -> std::io::Result<Vec<u8>> {
+        let mut file = File::open(&self.path)?;
+        file.lock_shared()?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// Adds `entry` unless an entry for the same input is saved. Returns whether it was added.
+    pub fn save(&self, entry: &Entry) -> std::io::Result<bool> {
+        self.append(&Record::Input(entry.clone()))
+    }
+
+    /// Adds `crash` unless a crash of the same type and seed is saved. Returns whether it was
+    /// added.
+    pub fn save_crash(&self, crash: &Crash) -> std::io::Result<bool> {
+        self.append(&Record::Crash(crash.clone()))
+    }
+
+    /// Read, merge, append, under an exclusive lock on the file: a line already saved is not
+    /// saved twice, and no other line is touched. Temporary files left by older versions'
+    /// killed saves are removed.
+    fn append(&self, record: &Record) -> std::io::Result<bool> {
+        let mut file =
+            open_in(&self.path, OpenOptions::new().read(true).append(true).create(true))?;
+        file.lock()?;
+        self.remove_temporaries();
+        let mut old = Vec::new();
+        file.read_to_end(&mut old)?;
+        let saved =
+            lines(&old).any(|(_, l)| read_line(l).is_ok_and(|r| r.is_some_and(|r| r.same(record))));
+        if saved {
+            return Ok(false);
         }
-        let mut text = if old.is_empty() { HEADER.to_string() } else { old };
-        if !text.ends_with('\n') {
-            text.push('\n');
+        let mut text = String::new();
+        if old.is_empty() {
+            text.push_str(HEADER);
+        } else if !old.ends_with(b"\n") {
+            text.push('\n'); // a line cut short by a killed save stays a line of its own
         }
-        text.push_str(&line);
+        text.push_str(&record.to_line());
         text.push('\n');
-        if let Some(dir) = self.path.parent() {
+        file.write_all(text.as_bytes())?;
+        Ok(true)
+    }
+
+    /// Removes `<file>.tmp*` files beside the file: saves before this version wrote through
+    /// them, and one killed mid-save left its file behind.
+    fn remove_temporaries(&self) {
+        let (Some(dir), Some(name)) = (self.path.parent(), self.path.file_name()) else {
+            return;
+        };
+        let prefix = format!("{}.tmp", name.to_string_lossy());
+        for path in files_starting_with(dir, &prefix) {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// Opens `path` with `options`, making its folder first (again, if a check that ended
+/// removed it as empty meanwhile).
+fn open_in(path: &Path, options: &OpenOptions) -> std::io::Result<File> {
+    let mut tries = 0;
+    loop {
+        if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        let tmp = self.path.with_extension(format!("txt.tmp{}", std::process::id()));
-        std::fs::write(&tmp, text)?;
-        std::fs::rename(&tmp, &self.path)
-    }
-}
-
-fn format_entry(e: &Entry) -> String {
-    let mut line = format!(
-        "type={} seed={:#x} size={} budget={} hash={:#x}",
-        e.type_name.replace(' ', ""),
-        e.origin.seed,
-        e.origin.size,
-        e.origin.budget,
-        e.hash
-    );
-    let comment: String = e.comment.chars().filter(|c| *c != '\n').take(200).collect();
-    let _ = write!(line, " # {comment}");
-    line
-}
-
-fn parse(line: &str) -> Option<Entry> {
-    let (fields, comment) = match line.split_once(" # ") {
-        Some((f, c)) => (f, c.to_string()),
-        None => (line, String::new()),
-    };
-    let mut type_name = None;
-    let (mut seed, mut size, mut budget, mut hash) = (None, None, None, None);
-    for field in fields.split_whitespace() {
-        let (key, value) = field.split_once('=')?;
-        match key {
-            "type" => type_name = Some(value.to_string()),
-            "seed" => seed = Some(hex(value)?),
-            "size" => size = Some(value.parse().ok()?),
-            "budget" => budget = Some(value.parse().ok()?),
-            "hash" => hash = Some(hex(value)?),
-            _ => return None,
+        match options.open(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && tries < 3 => tries += 1,
+            opened => return opened,
         }
     }
-    Some(Entry {
-        type_name: type_name?,
-        origin: Origin { seed: seed?, size: size?, budget: budget? },
-        hash: hash?,
-        comment,
-    })
 }
 
-fn hex(text: &str) -> Option<u64> {
-    u64::from_str_radix(text.strip_prefix("0x")?, 16).ok()
+fn files_starting_with(dir: &Path, prefix: &str) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    entries
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(prefix))
+        .map(|e| e.path())
+        .collect()
 }
 
-/// The type name as saved (no spaces, so a line splits on whitespace).
+/// One line of the file, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Record {
+    Input(Entry),
+    Crash(Crash),
+}
+
+impl Record {
+    /// True when both save the same input, or the same crashed run.
+    fn same(&self, other: &Record) -> bool {
+        match (self, other) {
+            (Record::Input(a), Record::Input(b)) => {
+                (&a.type_name, a.origin, a.hash) == (&b.type_name, b.origin, b.hash)
+            }
+            (Record::Crash(a), Record::Crash(b)) => {
+                (&a.type_name, a.seed) == (&b.type_name, b.seed)
+            }
+            _ => false,
+        }
+    }
+
+    fn to_line(&self) -> String {
+        let (mut line, comment) = match self {
+            Record::Input(e) => {
+                let mut line = format!(
+                    "type={} seed={:#x} size={} budget={} hash={:#x}",
+                    e.type_name.replace(char::is_whitespace, ""),
+                    e.origin.seed,
+                    e.origin.size,
+                    e.origin.budget,
+                    e.hash
+                );
+                if let Some(run) = e.run {
+                    let _ = write!(line, " run={run:#x}");
+                }
+                (line, &e.comment)
+            }
+            Record::Crash(c) => (
+                format!(
+                    "crash type={} seed={:#x}",
+                    c.type_name.replace(char::is_whitespace, ""),
+                    c.seed
+                ),
+                &c.comment,
+            ),
+        };
+        let comment: String =
+            comment.chars().filter(|c| !c.is_control()).take(MAX_COMMENT).collect();
+        let _ = write!(line, " # {comment}");
+        line
+    }
+}
+
+/// The lines of `bytes` with their numbers (from 1), without their `\n` or `\r\n`.
+fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    bytes
+        .split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+}
+
+/// Reads one line: `None` for a blank line or a comment, an error saying why it cannot be read.
+fn read_line(line: &[u8]) -> Result<Option<Record>, String> {
+    if line.len() > MAX_LINE {
+        return Err(format!("longer than {MAX_LINE} bytes"));
+    }
+    let line = std::str::from_utf8(line).map_err(|e| format!("not UTF-8: {e}"))?.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    parse(line).map(Some)
+}
+
+/// The fields of a line, each bounded.
+#[derive(Default)]
+struct Fields {
+    crash: bool,
+    type_name: Option<String>,
+    seed: Option<u64>,
+    size: Option<usize>,
+    budget: Option<usize>,
+    hash: Option<u64>,
+    run: Option<u64>,
+}
+
+fn parse(line: &str) -> Result<Record, String> {
+    let (head, comment) = line.split_once(" # ").unwrap_or((line, ""));
+    let mut f = Fields::default();
+    for (i, token) in head.split_whitespace().enumerate() {
+        if i == 0 && token == "crash" {
+            f.crash = true;
+            continue;
+        }
+        let (key, value) =
+            token.split_once('=').ok_or(format!("`{}` is not key=value", shorten(token)))?;
+        let fresh = match key {
+            "type" => f.type_name.replace(type_name(value)?).is_none(),
+            "seed" => f.seed.replace(hex(key, value)?).is_none(),
+            "hash" => f.hash.replace(hex(key, value)?).is_none(),
+            "run" => f.run.replace(hex(key, value)?).is_none(),
+            "size" => f.size.replace(bounded(key, value)?).is_none(),
+            "budget" => f.budget.replace(bounded(key, value)?).is_none(),
+            _ => return Err(format!("unknown field `{}`", shorten(key))),
+        };
+        if !fresh {
+            return Err(format!("`{key}` given twice"));
+        }
+    }
+    f.into_record(comment)
+}
+
+impl Fields {
+    fn into_record(self, comment: &str) -> Result<Record, String> {
+        let missing = |name: &str| format!("no `{name}`");
+        let type_name = self.type_name.ok_or_else(|| missing("type"))?;
+        let seed = self.seed.ok_or_else(|| missing("seed"))?;
+        let comment = comment.to_string();
+        if self.crash {
+            return Ok(Record::Crash(Crash { type_name, seed, comment }));
+        }
+        let size = self.size.ok_or_else(|| missing("size"))?;
+        let budget = self.budget.ok_or_else(|| missing("budget"))?;
+        let hash = self.hash.ok_or_else(|| missing("hash"))?;
+        let origin = Origin { seed, size, budget };
+        Ok(Record::Input(Entry { type_name, origin, hash, run: self.run, comment }))
+    }
+}
+
+fn type_name(value: &str) -> Result<String, String> {
+    match value.len() {
+        0 => Err("an empty `type`".to_string()),
+        n if n > MAX_TYPE_NAME => Err(format!("`type` longer than {MAX_TYPE_NAME} bytes")),
+        _ => Ok(value.to_string()),
+    }
+}
+
+fn hex(key: &str, value: &str) -> Result<u64, String> {
+    value
+        .strip_prefix("0x")
+        .and_then(|digits| u64::from_str_radix(digits, 16).ok())
+        .ok_or_else(|| format!("{key}={} is not a 64-bit 0x hex number", shorten(value)))
+}
+
+fn bounded(key: &str, value: &str) -> Result<usize, String> {
+    match value.parse::<u128>() {
+        Ok(n) if n <= MAX_SAVED_SIZE as u128 => Ok(n as usize),
+        Ok(_) => Err(too_large(key, value)),
+        Err(_) if value.bytes().all(|b| b.is_ascii_digit()) && !value.is_empty() => {
+            Err(too_large(key, &shorten(value)))
+        }
+        Err(_) => Err(format!("{key}={} is not a number", shorten(value))),
+    }
+}
+
+fn too_large(key: &str, value: &str) -> String {
+    format!("{key}={value} is larger than {MAX_SAVED_SIZE}, the largest a saved line may have")
+}
+
+fn shorten(text: &str) -> String {
+    let mut short: String = text.chars().take(MAX_COMMENT).collect();
+    if short.len() < text.len() {
+        short.push_str("...");
+    }
+    short
+}
+
+/// The type name as saved (no whitespace, so a line splits on whitespace).
 pub fn type_key<T>() -> String {
-    std::any::type_name::<T>().replace(' ', "")
+    std::any::type_name::<T>().replace(char::is_whitespace, "")
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("smartcheck-persist-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
-    }
-
-    fn entry(seed: u64) -> Entry {
-        Entry {
-            type_name: "Vec<u8>".into(),
-            origin: Origin { seed, size: 3, budget: 4 },
-            hash: 0xabc,
-            comment: "[1, 2]".into(),
-        }
-    }
-
-    #[test]
-    fn saves_and_loads_round_trip() {
-        let dir = scratch("roundtrip");
-        let store = Store::at(&dir, "tests/engine.rs");
-        assert_eq!(store.path(), dir.join("smartcheck-regressions/tests/engine.txt"));
-        assert_eq!(store.load("Vec<u8>"), (vec![], vec![]));
-        store.save(&entry(1)).unwrap();
-        store.save(&entry(2)).unwrap();
-        store.save(&entry(1)).unwrap(); // saved once only
-        let (entries, problems) = store.load("Vec<u8>");
-        assert_eq!(entries, vec![entry(1), entry(2)]);
-        assert!(problems.is_empty());
-        assert!(store.load("u8").0.is_empty());
-        let text = std::fs::read_to_string(store.path()).unwrap();
-        assert!(text.starts_with(HEADER));
-        assert_eq!(text.lines().count(), 3);
-    }
-
-    #[test]
-    fn corrupt_lines_are_reported_and_skipped() {
-        let dir = scratch("corrupt");
-        let store = Store::at(&dir, "src/lib.rs");
-        store.save(&entry(7)).unwrap();
-        let mut text = std::fs::read_to_string(store.path()).unwrap();
-        text.push_str("type=Vec<u8> seed=zz size=1\ngarbage\n");
-        std::fs::write(store.path(), text).unwrap();
-        let (entries, problems) = store.load("Vec<u8>");
-        assert_eq!(entries, vec![entry(7)]);
-        assert_eq!(problems.len(), 2);
-        assert!(problems[0].contains("lib.txt:3: unreadable line skipped"), "{problems:?}");
-    }
-
-    #[test]
-    fn hash_is_stable() {
-        assert_eq!(value_hash(""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(value_hash("a"), 0xaf63_dc4c_8601_ec8c);
-    }
-}
+mod tests;

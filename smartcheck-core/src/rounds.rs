@@ -36,13 +36,14 @@ pub(crate) fn rounds<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
     args: &Args,
     prop: &P,
     seed: u64,
+    known: Vec<Counterexample<T>>,
 ) -> Report<T> {
     property::install_hook();
     let _watch = crate::timeout::watch::<T>(args.timeout_ms, seed);
     let mut gen = Gen::new(seed, 0);
     let mut counts = Counts::default();
     let mut evaluations = 0;
-    let mut found: Vec<Counterexample<T>> = Vec::new();
+    let mut found: Vec<Counterexample<T>> = known;
     let mut notes = Vec::new();
     let mut problems = Vec::new();
     let mut gave_up = false;

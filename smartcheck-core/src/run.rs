@@ -1,4 +1,5 @@
-//! The user's entry points: [`smart_check`], [`check`], [`reduce`] and [`generalize`].
+//! The user's entry points: [`smart_check`], [`reduce`] and [`generalize`] ([`check`](crate::check)
+//! is in `replay`, which persists failures).
 //!
 //! The top of the one-way flow: entry points → [rounds](crate::rounds) → discovery →
 //! reduction (§4) → generalization (§5.1, §5.2) → [report](crate::report). Each entry point
@@ -11,9 +12,8 @@ use std::fmt;
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::generalize::Generalization;
-use crate::persist::{type_key, value_hash, Entry, Store};
 use crate::property::{Outcome, PropertyResult};
-use crate::report::{Counterexample, Counts, Found, Report};
+use crate::report::{Counterexample, Report};
 use crate::rounds::reduce_found;
 use crate::stack::{nesting_of, run_depth, with_stack_for};
 use crate::subtypes::SubTypes;
@@ -22,7 +22,7 @@ use crate::tester::Tester;
 pub use crate::origin::Origin;
 
 /// A seed from the clock and the process's hash keys, for runs without `Args::seed`.
-fn random_seed() -> u64 {
+pub(crate) fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::hash::RandomState::new().build_hasher();
     if let Ok(d) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
@@ -49,111 +49,7 @@ pub fn smart_check<T: SubTypes, R: PropertyResult>(
     if let Err(message) = args.validate() {
         return Report::invalid(args, seed, message);
     }
-    with_stack_for(run_depth(args), || crate::rounds::rounds(args, &prop, seed))
-}
-
-/// Like [`smart_check`] with [`Args::default`] and the environment's overrides
-/// (`SMARTCHECK_SEED`, `SMARTCHECK_TESTS`, `SMARTCHECK_ROUNDS`, `SMARTCHECK_TIMEOUT`,
-/// `SMARTCHECK_VERBOSE`: see [`Args::with_env`]), for use in a `#[test]`: panics with the
-/// report when the property fails or discovery gives up, and with a message when the
-/// arguments are invalid ([`Args::validate`]).
-///
-/// Counterexamples it finds are saved in `smartcheck-regressions/` beside the crate and
-/// replayed first on the next run (see [`persist`](crate::persist); `SMARTCHECK_PERSIST=0`
-/// turns that off).
-///
-/// ```should_panic
-/// # std::env::set_var("SMARTCHECK_PERSIST", "0"); // keep the docs' own run from saving it
-/// smartcheck_core::check(|v: &Vec<u8>| v.len() < 3);
-/// ```
-#[track_caller]
-pub fn check<T: SubTypes, R: PropertyResult>(prop: impl Fn(&T) -> R) {
-    check_with(&Args::default(), prop)
-}
-
-/// [`check`] with explicit arguments (the environment still overrides them).
-#[track_caller]
-pub fn check_with<T: SubTypes, R: PropertyResult>(args: &Args, prop: impl Fn(&T) -> R) {
-    let source = std::panic::Location::caller().file();
-    let args = match args.clone().with_env() {
-        Ok(args) => args,
-        Err(message) => panic!("smartcheck: {message}"),
-    };
-    let store = if args.persist { Store::for_source(source) } else { None };
-    let seed = args.seed.unwrap_or_else(random_seed);
-    let report = with_stack_for(run_depth(&args), || {
-        let replayed = store.as_ref().and_then(|store| replay(&args, &prop, store, seed));
-        replayed.unwrap_or_else(|| crate::rounds::rounds(&args, &prop, seed))
-    });
-    if let Some(store) = &store {
-        for cex in report.counterexamples() {
-            save(store, cex);
-        }
-    }
-    if !report.passed() {
-        panic!("{report}");
-    }
-}
-
-fn save<T: SubTypes>(store: &Store, cex: &Counterexample<T>) {
-    let Some(origin) = cex.origin else { return };
-    let entry = Entry {
-        type_name: type_key::<T>(),
-        origin,
-        hash: value_hash(&format!("{:?}", cex.original)),
-        comment: format!("{:?}", cex.value),
-    };
-    if let Err(e) = store.save(&entry) {
-        eprintln!(
-            "smartcheck: could not save the counterexample in {}: {e}",
-            store.path().display()
-        );
-    }
-}
-
-/// Replays the saved inputs of `store` for `T`; the report of the first that still fails.
-fn replay<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    args: &Args,
-    prop: &P,
-    store: &Store,
-    seed: u64,
-) -> Option<Report<T>> {
-    let (entries, problems) = store.load(&type_key::<T>());
-    for problem in problems {
-        eprintln!("smartcheck: {problem}");
-    }
-    for entry in entries {
-        let value: T = crate::derive_support::grow(|| entry.origin.generate());
-        if value_hash(&format!("{value:?}")) != entry.hash {
-            eprintln!(
-                "smartcheck: {}: stale entry skipped (the type or its generator changed since it \
-                 was saved): {}",
-                store.path().display(),
-                entry.comment
-            );
-            continue;
-        }
-        let mut tester = Tester::new(prop, None);
-        if let Outcome::Fail(failure) = tester.run(&value) {
-            let mut gen = Gen::new(entry.origin.seed, args.max_size);
-            let mut notes = vec![format!(
-                "replayed a counterexample saved in {}; it fails again",
-                store.path().display()
-            )];
-            let (counterexamples, problems) =
-                match reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes) {
-                    Ok(mut cex) => {
-                        cex.origin = Some(entry.origin);
-                        (vec![cex], Vec::new())
-                    }
-                    Err(flaky) => (Vec::new(), vec![flaky]),
-                };
-            let counts = Counts { tests: 1, rounds: 1, ..Counts::default() };
-            let found = Found { counterexamples, problems, notes, gave_up: false };
-            return Some(Report::new(args, seed, counts, tester.evaluations, found));
-        }
-    }
-    None
+    with_stack_for(run_depth(args), || crate::rounds::rounds(args, &prop, seed, Vec::new()))
 }
 
 /// Why [`reduce`] or [`generalize`] refused a value.

@@ -1,0 +1,229 @@
+//! [`check`] and [`check_with`]: replay what earlier runs saved, then search.
+//!
+//! Beyond the paper; SPEC §6 ("nothing lost"). A check first replays, from the test file's
+//! [`Store`]: the seeds of earlier runs that crashed (each is run again in full), then the saved
+//! inputs of its type. Then the rounds loop (§5.3) searches with the replayed counterexamples as
+//! its first known classes, so a second bug is still found. Every new counterexample is saved.
+//!
+//! Invariants: the report says where each replayed counterexample came from (file and line);
+//! its rerun line gives the same report, because a run never replays the inputs its own seed
+//! found (it finds them again), so a rerun with that seed replays exactly what this run did.
+//! While the check runs, an in-flight record holds its seed, so a crash can be rerun.
+//!
+//! Cost: one evaluation per saved input (plus reduction of those that still fail), one full
+//! run per crashed seed, and a few small file operations.
+
+use std::io::Write as _;
+use std::panic::Location;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::args::Args;
+use crate::gen::Gen;
+use crate::persist::{type_key, value_hash, Crash, Entry, InFlight, Saved, Store};
+use crate::property::{Failure, Outcome, PropertyResult};
+use crate::report::{Counterexample, Report};
+use crate::rounds::{reduce_found, rounds};
+use crate::run::random_seed;
+use crate::stack::{run_depth, with_stack_for};
+use crate::strengthen::{known_class, Class};
+use crate::subtypes::SubTypes;
+use crate::tester::Tester;
+
+/// Like [`smart_check`](crate::smart_check) with [`Args::default`] and the environment's
+/// overrides (`SMARTCHECK_SEED`, `SMARTCHECK_TESTS`, `SMARTCHECK_ROUNDS`, `SMARTCHECK_VERBOSE`),
+/// for use in a `#[test]`: panics with the report when the property fails or discovery gives up.
+///
+/// Counterexamples it finds are saved in `smartcheck-regressions/` beside the crate and
+/// replayed first on the next run, and a run that crashes (abort, stack overflow, out of
+/// memory) is replayed by its seed (see [`persist`](crate::persist); `SMARTCHECK_PERSIST=0`
+/// turns that off).
+///
+/// ```should_panic
+/// # std::env::set_var("SMARTCHECK_PERSIST", "0"); // keep the docs' own run from saving it
+/// smartcheck_core::check(|v: &Vec<u8>| v.len() < 3);
+/// ```
+#[track_caller]
+pub fn check<T: SubTypes, R: PropertyResult>(prop: impl Fn(&T) -> R) {
+    check_with(&Args::default(), prop)
+}
+
+/// [`check`] with explicit arguments (the environment still overrides them).
+#[track_caller]
+pub fn check_with<T: SubTypes, R: PropertyResult>(args: &Args, prop: impl Fn(&T) -> R) {
+    let at = Location::caller();
+    let args = match args.clone().with_env() {
+        Ok(args) => args,
+        Err(message) => panic!("smartcheck: {message}"),
+    };
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let store = if args.persist { Store::for_source(at.file()) } else { None };
+    let report = with_stack_for(run_depth(&args), || match &store {
+        Some(store) => Replay::new(&args, store, at).run(&prop, seed),
+        None => rounds(&args, &prop, seed, Vec::new()),
+    });
+    if !report.passed() {
+        panic!("{report}");
+    }
+}
+
+/// One check's replay: what it has found so far and what it will report about it.
+struct Replay<'a, T> {
+    args: &'a Args,
+    store: &'a Store,
+    location: String,
+    type_name: String,
+    known: Vec<Counterexample<T>>,
+    notes: Vec<String>,
+    evaluations: usize,
+}
+
+impl<'a, T: SubTypes> Replay<'a, T> {
+    fn new(args: &'a Args, store: &'a Store, at: &Location<'_>) -> Self {
+        Replay {
+            args,
+            store,
+            location: format!("{}:{}:{}", at.file(), at.line(), at.column()),
+            type_name: type_key::<T>(),
+            known: Vec::new(),
+            notes: Vec::new(),
+            evaluations: 0,
+        }
+    }
+
+    /// Crashed seeds, saved inputs, then the rounds loop with `seed`; saves what it finds.
+    fn run<R: PropertyResult, P: Fn(&T) -> R>(mut self, prop: &P, seed: u64) -> Report<T> {
+        let fresh: Vec<u64> = self.store.collect_crashes().into_iter().map(|c| c.seed).collect();
+        let loaded = self.store.load(&self.type_name);
+        for problem in loaded.problems {
+            eprintln!("smartcheck: {problem}");
+            self.notes.push(problem);
+        }
+        for crash in loaded.crashes.iter().filter(|c| c.record.seed != seed) {
+            self.replay_crash(prop, crash, fresh.contains(&crash.record.seed));
+        }
+        let flight = self.store.in_flight(&self.type_name, seed, &self.location); // till the end
+        let prop = &counted(prop, flight.as_ref());
+        for input in loaded.inputs.iter().filter(|i| i.record.run != Some(seed)) {
+            self.replay_input(prop, input);
+        }
+        let mut report = rounds(self.args, prop, seed, std::mem::take(&mut self.known));
+        self.save_all(&report.counterexamples, seed);
+        self.notes.append(&mut report.notes);
+        report.notes = self.notes;
+        report.evaluations += self.evaluations;
+        report
+    }
+
+    /// Runs the seed of a run that crashed, in full, first: if it crashes again, this is where.
+    /// A crash found since the last run is announced on the real stderr, which a crash does
+    /// not lose (the test harness's captured output is lost with the process).
+    fn replay_crash<R: PropertyResult, P: Fn(&T) -> R>(
+        &mut self,
+        prop: &P,
+        crash: &Saved<Crash>,
+        fresh: bool,
+    ) {
+        let seed = crash.record.seed;
+        let what = format!(
+            "an earlier run with seed {seed:#x} did not finish: it crashed (abort, stack \
+             overflow or out of memory); it is saved in {}:{} ({}) and replayed first (rerun \
+             it alone with SMARTCHECK_SEED={seed:#x})",
+            self.store.shown(),
+            crash.line,
+            crash.record.comment
+        );
+        if fresh {
+            let _ = writeln!(std::io::stderr(), "smartcheck: {what}");
+        }
+        let flight = self.store.in_flight(&self.type_name, seed, &self.location);
+        let before = self.known.len();
+        let prop = counted(prop, flight.as_ref());
+        let report = rounds(self.args, &prop, seed, std::mem::take(&mut self.known));
+        self.evaluations += report.evaluations;
+        self.known = report.counterexamples;
+        self.save_all(&self.known[before..], seed);
+        let outcome = match self.known.len() - before {
+            0 => "it finished this time and found no counterexample".to_string(),
+            n => format!("it finished this time and found {n} counterexample(s), listed here"),
+        };
+        self.notes.push(format!("{what}; {outcome}"));
+    }
+
+    /// Runs one saved input; a failure of a class not yet known is reduced, generalized and
+    /// becomes a known class, reported as replayed.
+    fn replay_input<R: PropertyResult, P: Fn(&T) -> R>(&mut self, prop: &P, input: &Saved<Entry>) {
+        let entry = &input.record;
+        let value: T = crate::derive_support::grow(|| entry.origin.generate());
+        if value_hash(&format!("{value:?}")) != entry.hash {
+            eprintln!(
+                "smartcheck: {}:{}: stale entry skipped (the type or its generator changed since \
+                 it was saved): {}",
+                self.store.shown(),
+                input.line,
+                entry.comment
+            );
+            return;
+        }
+        let classes: Vec<Class<T>> = self.known.iter().map(Class::of).collect();
+        let exclude = |v: &T, f: &Failure| known_class(&classes, v, f);
+        let mut tester = Tester::new(prop, Some(&exclude));
+        let outcome = tester.run(&value);
+        let mut notes = Vec::new();
+        let found = match outcome {
+            Outcome::Fail(failure) => {
+                let mut gen = Gen::new(entry.origin.seed, self.args.max_size);
+                // A flaky input (it passes when re-run) is no counterexample to replay.
+                reduce_found(self.args, &mut tester, &mut gen, value, failure, &mut notes).ok()
+            }
+            Outcome::Pass | Outcome::Discard => None,
+        };
+        self.evaluations += tester.evaluations;
+        let Some(mut cex) = found else { return };
+        cex.origin = Some(entry.origin);
+        self.notes.push(format!(
+            "counterexample {} was replayed from {}:{}, saved by an earlier run{}; it fails again",
+            self.known.len() + 1,
+            self.store.shown(),
+            input.line,
+            entry.run.map(|run| format!(" with seed {run:#x}")).unwrap_or_default()
+        ));
+        self.notes.append(&mut notes);
+        self.known.push(cex);
+    }
+
+    /// Saves the counterexamples that random discovery found, by their origin, as found by
+    /// a run with `seed`.
+    fn save_all(&self, found: &[Counterexample<T>], seed: u64) {
+        for cex in found {
+            let Some(origin) = cex.origin else { continue };
+            let entry = Entry {
+                type_name: self.type_name.clone(),
+                origin,
+                hash: value_hash(&format!("{:?}", cex.original)),
+                run: Some(seed),
+                comment: format!("{:?}", cex.value),
+            };
+            if let Err(e) = self.store.save(&entry) {
+                eprintln!(
+                    "smartcheck: could not save the counterexample in {}: {e}",
+                    self.store.path().display()
+                );
+            }
+        }
+    }
+}
+
+/// `prop`, recording in `flight` the number of each evaluation before it starts, so that the
+/// record of a run that crashes says in which evaluation it did.
+fn counted<'p, T, R>(
+    prop: &'p impl Fn(&T) -> R,
+    flight: Option<&'p InFlight>,
+) -> impl Fn(&T) -> R + 'p {
+    let started = AtomicU64::new(0);
+    move |value: &T| {
+        if let Some(flight) = flight {
+            flight.evaluating(started.fetch_add(1, Ordering::Relaxed) + 1);
+        }
+        prop(value)
+    }
+}
