@@ -1,5 +1,5 @@
 //! The shrinking benchmarks' figures, pinned over 30 seeds each (reduction only, as in
-//! `benches/shrinking`): where smartcheck ends, how often on the same value, and what it
+//! `bench/benches/shrinking`): where smartcheck ends, how often on the same value, and what it
 //! costs in property evaluations (BENCHMARKS.md's "Our goal": the minimum in at least 99% of
 //! runs, at most 3 distinct outputs per 100, no more evaluations than Hypothesis).
 

@@ -3,8 +3,9 @@
 //! seeded trials each, in one process; one table per benchmark.
 //!
 //! ```text
-//! cargo bench --bench shrinking -- [--trials N] [--bench NAME]... [--tool TOOL]...
+//! cargo bench -p smartcheck-bench --bench shrinking -- [--trials N] [--bench NAME]... [--tool TOOL]...
 //! ```
+//! (`-p smartcheck-bench` may be left out at the workspace root, a default member.)
 //! `--trials` defaults to 100 (all benchmarks in well under a minute on 2 cores, once built); `--bench` picks benchmarks by
 //! name (a prefix is enough) and `--tool` tools (smartcheck, proptest, quickcheck, none); both
 //! may be repeated. proptest says on stderr when it stops at its shrink budget. `SHRINKING_OUTPUTS=1` also prints each tool's
