@@ -159,3 +159,63 @@ fn parser_moves_the_bad_expression_into_the_arguments() {
     assert!(shapes.len() <= 3, "{shapes:?}");
     f.evaluations_at_most(187.0); // Hypothesis: 187
 }
+
+/// The minima the `ordinary` benchmarks' docs state: each fails, has the stated size, and
+/// the nearest smaller values pass (so the table's `min%` measures what the docs claim).
+#[test]
+fn ordinary_minima_fail_at_their_stated_sizes() {
+    use smartcheck_tests::ordinary::{bst, config, csv, date, luhn, pqueue, rle, stack_compiler};
+
+    let keys = (vec![0, 1, -1], 0);
+    assert_eq!((bst::prop(&keys), bst::size(&keys)), (Verdict::Fail, 5));
+    assert_eq!(bst::prop(&(vec![0, 1, -1], 1)), Verdict::Pass);
+    assert_eq!(bst::prop(&(vec![0, 1], 0)), Verdict::Pass);
+
+    use stack_compiler::Expr::{Add, Let, Lit, Var};
+    let e = Let(Box::new(Lit(0)), Box::new(Add(Box::new(Lit(1)), Box::new(Var(0)))));
+    assert_eq!((stack_compiler::prop(&e), stack_compiler::size(&e)), (Verdict::Fail, 5));
+    let same = Let(Box::new(Lit(0)), Box::new(Add(Box::new(Lit(0)), Box::new(Var(0)))));
+    assert_eq!(stack_compiler::prop(&same), Verdict::Pass);
+    let unbound = Add(Box::new(Lit(1)), Box::new(Var(0)));
+    assert_eq!(stack_compiler::prop(&unbound), Verdict::Discard);
+
+    assert!(!rle::prop(&vec![false; 5]) && rle::size(&vec![false; 5]) == 5);
+    assert!(rle::prop(&vec![false; 4]) && rle::prop(&vec![true, true, true, true, false]));
+
+    let quote = vec!["\"".to_string()];
+    assert_eq!((csv::prop(&quote), csv::size(&quote)), (Verdict::Fail, 2));
+    for ok in [vec![",".to_string()], vec![String::new()], vec!["a".into(), "b\"\",".into()]] {
+        assert_eq!(csv::prop(&ok), Verdict::Pass, "{ok:?}");
+    }
+
+    let c = config::Config {
+        name: None,
+        port: None,
+        retries: None,
+        timeout_ms: Some(15_001),
+        verbose: false,
+    };
+    assert_eq!((config::prop(&c), config::size(&c)), (Verdict::Fail, 15_002));
+    let c2 = config::Config { timeout_ms: Some(15_000), ..c.clone() };
+    assert_eq!(config::prop(&c2), Verdict::Pass);
+    let c3 = config::Config { retries: Some(0), timeout_ms: Some(60_001), ..c };
+    assert_eq!((config::prop(&c3), config::size(&c3)), (Verdict::Fail, 60_003));
+
+    let five = luhn::Input(vec![5]);
+    assert_eq!((luhn::prop(&five), luhn::size(&five)), (Verdict::Fail, 6));
+    assert_eq!(luhn::prop(&luhn::Input(vec![4])), Verdict::Pass);
+    assert_eq!(luhn::prop(&luhn::Input(vec![5, 0])), Verdict::Pass);
+
+    use pqueue::Op::{Pop, Push};
+    let ops = vec![Push(0), Push(1), Push(0), Push(1), Pop, Pop];
+    assert!(!pqueue::prop(&ops) && pqueue::size(&ops) == 8);
+    assert!(pqueue::prop(&[Push(0), Push(1), Push(0), Push(1), Pop].to_vec()));
+    assert!(pqueue::prop(&[Push(0), Push(0), Push(0), Push(1), Pop, Pop].to_vec()));
+
+    let feb = |day, days| date::Input { date: date::Date { year: 1900, month: 2, day }, days };
+    for (day, days) in [(28, 1), (1, 28)] {
+        assert_eq!((date::prop(&feb(day, days)), date::size(&feb(day, days))), (Verdict::Fail, 29));
+    }
+    assert_eq!(date::prop(&feb(27, 1)), Verdict::Pass);
+    assert_eq!(date::prop(&feb(29, 0)), Verdict::Discard);
+}

@@ -65,8 +65,12 @@ fn main() {
     println!("# smartcheck shrinking benchmarks — {trials} trials per tool, seeds 0..{trials}");
     println!("{}", harness::machine());
     println!(
-        "found% and min% are of all trials; size, distinct and evals are over the runs that found a \
-         counterexample (evals: property calls after the first failure); time is the whole run."
+        "Each tool: {} tests to find a counterexample, then its default shrinking. found% and min% \
+         are of all trials; size and evals are over the runs that found one; dist/100: distinct \
+         final outputs per 100 trials; evals: property calls after the first failure (what \
+         Hypothesis's published figures, its row, count); total: all property calls; time: the \
+         whole run.",
+        harness::TESTS
     );
     let mut ran = 0;
     for (name, run) in suite::all() {

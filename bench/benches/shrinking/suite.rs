@@ -26,16 +26,24 @@ use smartcheck_tests::challenge::{
 };
 use smartcheck_tests::{bound5, calculator};
 
-use crate::harness::{self, reduce_only, Bench, Q};
+use crate::harness::{self, reduce_only, Bench, Published, Q};
+
+mod ordinary;
 
 type Shrunk<T> = Box<dyn Iterator<Item = T>>;
+
+/// Hypothesis's published figures (BENCHMARKS.md): mean size, % at the minimum, shrinking
+/// evaluations.
+fn hypothesis(size: f64, min_percent: f64, evals: f64) -> Option<Published> {
+    Some(Published { size, min_percent, evals })
+}
 
 /// Runs one benchmark: trials, then the tools to run.
 pub type Runner = fn(usize, &[&str]);
 
 /// Every benchmark, by name, in BENCHMARKS.md's order.
 pub fn all() -> Vec<(&'static str, Runner)> {
-    vec![
+    let paper: Vec<(&'static str, Runner)> = vec![
         ("bound5", |n, t| harness::run(&bound5_bench(), n, t)),
         ("calculator", |n, t| harness::run(&calculator_bench(), n, t)),
         ("binheap", |n, t| harness::run(&binheap_bench(), n, t)),
@@ -76,7 +84,8 @@ pub fn all() -> Vec<(&'static str, Runner)> {
         ("nestedlists", |n, t| harness::run(&nestedlists_bench(), n, t)),
         ("replacement", |n, t| harness::run(&replacement_bench(), n, t)),
         ("degenerate", |n, t| harness::run(&degenerate_bench(), n, t)),
-    ]
+    ];
+    paper.into_iter().chain(ordinary::all()).collect()
 }
 
 /// A quickcheck value that is a std type: generated and shrunk by quickcheck's own impls.
@@ -93,7 +102,7 @@ macro_rules! qc_std {
     )*};
 }
 
-qc_std!(Vec<i32>, Vec<Vec<i64>>, Vec<Vec<()>>);
+qc_std!(Vec<i32>, Vec<Vec<i64>>, Vec<Vec<()>>, Vec<bool>, Vec<String>);
 
 /// A uniform draw from `lo..=hi` for quickcheck (which has no range generator).
 fn qc_range(g: &mut QcGen, lo: i64, hi: i64) -> i64 {
@@ -123,6 +132,7 @@ fn bound5_bench() -> Bench<bound5::T> {
             (l(), l(), l(), l(), l()).prop_map(|(a, b, c, d, e)| bound5::T(a, b, c, d, e)).boxed()
         },
         args: reduce_only(),
+        hypothesis: hypothesis(2.12, 88.8, 116.0),
     }
 }
 
@@ -161,6 +171,7 @@ fn calculator_bench() -> Bench<calculator::Exp> {
             .boxed()
         },
         args: reduce_only(),
+        hypothesis: hypothesis(5.00, 100.0, 200.0),
     }
 }
 
@@ -225,6 +236,7 @@ fn binheap_bench() -> Bench<binheap::Heap> {
         size: binheap::size,
         strategy: || (0..=20u32).prop_flat_map(|size| binheap_strategy(0, size)).boxed(),
         args: reduce_only(),
+        hypothesis: hypothesis(9.01, 99.5, 187.0),
     }
 }
 
@@ -302,6 +314,7 @@ fn parser_bench() -> Bench<parser::Lang> {
                 .boxed()
         },
         args: Args { max_size: 5, max_reduce: 10, ..reduce_only() },
+        hypothesis: hypothesis(3.40, 65.5, 187.0),
     }
 }
 
@@ -342,6 +355,20 @@ where
     Box::new(wrapped.shrink().map(|w| w.into_iter().map(|q| q.0).collect()))
 }
 
+/// quickcheck's generic shrink of a binary node `ctor(a, b)`: each child alone, then the
+/// node with one child shrunk.
+fn qc_shrink_binary<T: Clone + 'static>(ctor: fn(Box<T>, Box<T>) -> T, a: &T, b: &T) -> Shrunk<Q<T>>
+where
+    Q<T>: QcArbitrary,
+{
+    let (a, b) = (a.clone(), b.clone());
+    let subterms = vec![Q(a.clone()), Q(b.clone())];
+    let (a2, b2) = (a.clone(), b.clone());
+    let left = Q(a).shrink().map(move |x| Q(ctor(Box::new(x.0), Box::new(b2.clone()))));
+    let right = Q(b).shrink().map(move |y| Q(ctor(Box::new(a2.clone()), Box::new(y.0))));
+    Box::new(subterms.into_iter().chain(left).chain(right))
+}
+
 impl QcArbitrary for Q<parser::Exp> {
     fn arbitrary(g: &mut QcGen) -> Self {
         Q(qc_parser_exp(g, 8))
@@ -364,12 +391,7 @@ impl QcArbitrary for Q<parser::Exp> {
             Exp::And(a, b) => (Exp::And, a, b),
             Exp::Or(a, b) => (Exp::Or, a, b),
         };
-        let (a, b) = (a.clone(), b.clone());
-        let subterms = vec![Q(a.clone()), Q(b.clone())];
-        let (a2, b2) = (a.clone(), b.clone());
-        let left = Q(a).shrink().map(move |x| Q(ctor(Box::new(x.0), Box::new(b2.clone()))));
-        let right = Q(b).shrink().map(move |y| Q(ctor(Box::new(a2.clone()), Box::new(y.0))));
-        Box::new(subterms.into_iter().chain(left).chain(right))
+        qc_shrink_binary(ctor, a, b)
     }
 }
 
@@ -469,6 +491,7 @@ fn reverse_bench() -> Bench<reverse::Input> {
         size: reverse::size,
         strategy: || any::<Vec<i32>>().boxed(),
         args: reduce_only(),
+        hypothesis: hypothesis(2.00, 100.0, 54.0),
     }
 }
 
@@ -481,6 +504,7 @@ fn large_union_list_bench() -> Bench<large_union_list::Input> {
         size: large_union_list::size,
         strategy: || any::<Vec<Vec<i64>>>().boxed(),
         args: reduce_only(),
+        hypothesis: None,
     }
 }
 
@@ -495,6 +519,7 @@ fn lengthlist_bench() -> Bench<lengthlist::Input> {
             (1..=100usize).prop_flat_map(|n| vec((0..=1000i64).prop_map(Ranged), n)).boxed()
         },
         args: reduce_only(),
+        hypothesis: None,
     }
 }
 
@@ -524,6 +549,7 @@ fn difference_bench(
             (positive(), positive()).prop_map(|(a, b)| difference::Input(a, b)).boxed()
         },
         args: reduce_only(),
+        hypothesis: None,
     }
 }
 
@@ -551,6 +577,7 @@ fn coupling_bench() -> Bench<coupling::Input> {
         size: coupling::size,
         strategy: || vec((0..=10i64).prop_map(Ranged), 0..100).boxed(),
         args: reduce_only(),
+        hypothesis: hypothesis(2.66, 75.7, 134.0),
     }
 }
 
@@ -564,6 +591,16 @@ impl QcArbitrary for Q<coupling::Input> {
     }
 }
 
+/// A list of `i32` and an index into it (deletion and bst).
+fn list_and_index() -> BoxedStrategy<(Vec<i32>, usize)> {
+    vec(any::<i32>(), 1..100)
+        .prop_flat_map(|v| {
+            let n = v.len();
+            (Just(v), 0..n)
+        })
+        .boxed()
+}
+
 fn deletion_bench() -> Bench<deletion::Input> {
     Bench {
         name: "deletion",
@@ -571,15 +608,9 @@ fn deletion_bench() -> Bench<deletion::Input> {
         minimum: 2,
         prop: deletion::prop,
         size: deletion::size,
-        strategy: || {
-            vec(any::<i32>(), 1..100)
-                .prop_flat_map(|v| {
-                    let n = v.len();
-                    (Just(v), 0..n)
-                })
-                .boxed()
-        },
+        strategy: list_and_index,
         args: reduce_only(),
+        hypothesis: hypothesis(2.00, 100.0, 81.0),
     }
 }
 
@@ -603,6 +634,7 @@ fn distinct_bench() -> Bench<distinct::Input> {
         size: distinct::size,
         strategy: || any::<Vec<i32>>().boxed(),
         args: reduce_only(),
+        hypothesis: hypothesis(3.00, 100.0, 98.0),
     }
 }
 
@@ -615,6 +647,7 @@ fn nestedlists_bench() -> Bench<nestedlists::Input> {
         size: nestedlists::size,
         strategy: || any::<Vec<Vec<()>>>().boxed(),
         args: reduce_only(),
+        hypothesis: hypothesis(1.00, 100.0, 88.0),
     }
 }
 
@@ -631,6 +664,7 @@ fn replacement_bench() -> Bench<replacement::Input> {
                 .boxed()
         },
         args: reduce_only(),
+        hypothesis: hypothesis(1.07, 93.5, 82.0),
     }
 }
 
@@ -689,6 +723,7 @@ fn degenerate_bench() -> Bench<degenerate::E> {
                 .boxed()
         },
         args: reduce_only(),
+        hypothesis: None,
     }
 }
 
