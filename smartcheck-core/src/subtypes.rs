@@ -128,6 +128,14 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
         None
     }
 
+    /// True when this node satisfies its type's own constraints (`#[smartcheck(range = ..)]`
+    /// fields; the derive writes it). Only this node is checked, not its children: the tester
+    /// walks the tree and discards a candidate with any node outside its constraints, since
+    /// such a value is not a value of the type the property is about.
+    fn within_constraints(&self) -> bool {
+        true
+    }
+
     /// This value as a node. Transparent wrappers (`Box`) return the node of what they wrap.
     fn node(&self) -> &dyn Node {
         self
@@ -233,6 +241,10 @@ pub trait Node {
     /// See [`SubTypes::from_leaf_rank`].
     #[allow(clippy::wrong_self_convention)]
     fn node_from_leaf_rank(&self, rank: u64) -> Option<Box<dyn SubValue>>;
+    /// See [`SubTypes::within_constraints`].
+    fn node_within_constraints(&self) -> bool {
+        true
+    }
 }
 
 /// The object-safe, mutable face of a [`SubTypes`] value.
@@ -303,6 +315,9 @@ impl<T: SubTypes> Node for T {
     }
     fn node_from_leaf_rank(&self, rank: u64) -> Option<Box<dyn SubValue>> {
         SubTypes::from_leaf_rank(self, rank).map(|v| Box::new(v) as Box<dyn SubValue>)
+    }
+    fn node_within_constraints(&self) -> bool {
+        SubTypes::within_constraints(self)
     }
 }
 

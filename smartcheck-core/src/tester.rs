@@ -5,11 +5,17 @@
 //! the extra precondition of §5.3) and fails the property *the same way* as the counterexample
 //! being reduced: same panic location, same `Err` variant, or a plain `false`. So two bugs are
 //! never merged into one report, and reduction never slips from one bug to another.
+//!
+//! A candidate with a node outside its type's constraints (`#[smartcheck(range = ..)]`) is a
+//! discard, not run: O(n) in its nodes per candidate.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hasher};
 
+use smallvec::SmallVec;
+
 use crate::property::{self, Failure, Outcome, PropertyResult};
+use crate::subtypes::{NodeRef, SubTypes};
 
 /// Precondition strengthening's exclusion: a failure it returns true for is an earlier class of
 /// counterexample, and the candidate counts as discarded.
@@ -25,7 +31,24 @@ pub struct Tester<'a, T, P> {
     hasher: std::hash::RandomState,
 }
 
-impl<'a, T: std::fmt::Debug, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P> {
+/// True when every node of `value` (frozen and opaque ones included) is within its type's
+/// constraints ([`SubTypes::within_constraints`]): a candidate that is not is no value of its
+/// type, so it counts as discarded, never run. O(n) in the nodes, no recursion.
+fn within_constraints<T: SubTypes>(value: &T) -> bool {
+    let mut stack: SmallVec<[NodeRef<'_>; 16]> = SmallVec::new();
+    stack.push(NodeRef::Value(value.node()));
+    while let Some(node) = stack.pop() {
+        if let NodeRef::Value(n) = node {
+            if !n.node_within_constraints() {
+                return false;
+            }
+        }
+        stack.extend(node.children().into_iter().map(|c| c.node));
+    }
+    true
+}
+
+impl<'a, T: SubTypes, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P> {
     /// A tester of `prop`, with an optional extra precondition.
     pub fn new(prop: &'a P, extra: Option<Precondition<'a, T>>) -> Self {
         Tester {
@@ -39,6 +62,9 @@ impl<'a, T: std::fmt::Debug, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P>
 
     /// Runs the property on `value`; a failure of an excluded class counts as a discard.
     pub fn run(&mut self, value: &T) -> Outcome {
+        if !within_constraints(value) {
+            return Outcome::Discard;
+        }
         self.evaluations += 1;
         match property::run(self.prop, value) {
             Outcome::Fail(f) if self.extra.is_some_and(|excluded| excluded(value, &f)) => {
@@ -52,6 +78,9 @@ impl<'a, T: std::fmt::Debug, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P>
     /// (§5.1, §5.2) makes claims about the property, so a replacement that lands in an earlier
     /// class of counterexample still fails it.
     pub fn run_property(&mut self, value: &T) -> Outcome {
+        if !within_constraints(value) {
+            return Outcome::Discard;
+        }
         self.evaluations += 1;
         property::run(self.prop, value)
     }

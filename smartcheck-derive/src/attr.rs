@@ -1,9 +1,10 @@
-//! Parsing of the `#[smartcheck(...)]` attributes: one namespace, four words.
+//! Parsing of the `#[smartcheck(...)]` attributes: one namespace, six words.
 //!
 //! Each attribute is parsed into [`Word`]s first; then the place it sits on (a type, a variant
 //! or a field) keeps the words it accepts and reports the others as misplaced, each error on
 //! the offending tokens. Nothing stops at the first error: all are collected in the [`Ctxt`].
 
+use proc_macro2::TokenStream;
 use quote::ToTokens;
 use syn::punctuated::Punctuated;
 use syn::{Attribute, Expr, ExprLit, ExprPath, Lit, Meta, Token};
@@ -35,6 +36,24 @@ pub struct FieldAttrs {
     pub opaque: bool,
     /// `#[smartcheck(with = path)]`: the field's custom generator.
     pub with: Option<ExprPath>,
+    /// `#[smartcheck(range = LO..=HI)]` (or `LO..HI`): the integers in the field stay within.
+    pub range: Option<IntRange>,
+}
+
+/// The bounds of `#[smartcheck(range = ..)]`, both inclusive, as the literal expressions the
+/// user wrote (so their suffixes and spans stay); checked non-empty when parsed.
+#[derive(Clone)]
+pub struct IntRange {
+    /// The low bound.
+    pub lo: Expr,
+    /// The high bound: the literal itself for `LO..=HI`, `(HI - 1)` for `LO..HI`.
+    pub hi: TokenStream,
+    /// The whole `LO..=HI` expression, for error spans.
+    pub expr: Expr,
+    /// The word `range`, where errors about the field's type point.
+    pub word: syn::Path,
+    /// The bounds' values, both inclusive, to check them against the field's type.
+    pub values: (Wide, Wide),
 }
 
 /// Where an attribute sits, for what it accepts and for error messages.
@@ -73,6 +92,7 @@ enum WordKind {
     Skip,
     Weight(u64),
     With(ExprPath),
+    Range(Box<IntRange>),
 }
 
 impl WordKind {
@@ -83,6 +103,7 @@ impl WordKind {
             WordKind::Skip => "skip",
             WordKind::Weight(_) => "weight",
             WordKind::With(_) => "with",
+            WordKind::Range(_) => "range",
         }
     }
 
@@ -92,7 +113,7 @@ impl WordKind {
             WordKind::Crate(_) => "a struct or enum",
             WordKind::Opaque => "a field or to a struct or enum",
             WordKind::Skip | WordKind::Weight(_) => "an enum variant",
-            WordKind::With(_) => "a field",
+            WordKind::With(_) | WordKind::Range(_) => "a field",
         }
     }
 
@@ -101,7 +122,7 @@ impl WordKind {
             WordKind::Crate(_) => matches!(place, Place::Struct | Place::Enum),
             WordKind::Opaque => place != Place::Variant,
             WordKind::Skip | WordKind::Weight(_) => place == Place::Variant,
-            WordKind::With(_) => place == Place::Field,
+            WordKind::With(_) | WordKind::Range(_) => place == Place::Field,
         }
     }
 
@@ -112,6 +133,7 @@ impl WordKind {
             WordKind::Skip => "#[smartcheck(skip)]",
             WordKind::Weight(_) => "#[smartcheck(weight = N)]",
             WordKind::With(_) => "#[smartcheck(with = path)]",
+            WordKind::Range(_) => "#[smartcheck(range = LO..=HI)]",
         }
     }
 }
@@ -128,7 +150,7 @@ pub fn type_attrs(cx: &Ctxt, attrs: &[Attribute], place: Place) -> TypeAttrs {
                 }
                 out.krate = Some(path);
             }
-            WordKind::Skip | WordKind::Weight(_) | WordKind::With(_) => {}
+            WordKind::Skip | WordKind::Weight(_) | WordKind::With(_) | WordKind::Range(_) => {}
         }
     }
     out
@@ -149,7 +171,7 @@ pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
                 weight = Some(w);
                 weight_meta = Some(word.meta);
             }
-            WordKind::Opaque | WordKind::With(_) | WordKind::Crate(_) => {}
+            WordKind::Opaque | WordKind::With(_) | WordKind::Crate(_) | WordKind::Range(_) => {}
         }
     }
     if let (true, Some(meta)) = (skip, &weight_meta) {
@@ -173,8 +195,21 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                 }
                 out.with = Some(path);
             }
+            WordKind::Range(range) => {
+                if out.range.is_some() {
+                    cx.error_spanned_by(&word.meta, "duplicate `range` attribute");
+                }
+                out.range = Some(*range);
+            }
             WordKind::Skip | WordKind::Weight(_) | WordKind::Crate(_) => {}
         }
+    }
+    if let (Some(_), Some(range)) = (&out.with, &out.range) {
+        cx.error_spanned_by(
+            &range.expr,
+            "a field generated `with` a function cannot also have a `range`: let the function \
+             draw within the range",
+        );
     }
     out
 }
@@ -229,7 +264,8 @@ fn words(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Vec<Word> {
     out
 }
 
-const EXPECTED: &str = "expected `opaque`, `skip`, `weight = N`, `with = path` or `crate = path`";
+const EXPECTED: &str = "expected `opaque`, `skip`, `weight = N`, `with = path`, \
+                        `range = LO..=HI` or `crate = path`";
 
 /// Parses one word; reports and returns `None` when it is unknown or malformed.
 fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
@@ -286,10 +322,107 @@ fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
                 None
             }
         },
+        "range" => {
+            let range = int_range(cx, meta.path(), value(cx, meta, "range = 0..=100")?)?;
+            Some(WordKind::Range(Box::new(range)))
+        }
         _ => {
             cx.error_spanned_by(path, format!("unknown smartcheck attribute `{name}`: {EXPECTED}"));
             None
         }
+    }
+}
+
+/// Parses `LO..=HI` or `LO..HI` with integer literal bounds (`-` allowed); reports and returns
+/// `None` for anything else, and for an empty range.
+fn int_range(cx: &Ctxt, word: &syn::Path, expr: &Expr) -> Option<IntRange> {
+    const FORM: &str = "expected a range of integer literals, like `range = 0..=100` or \
+                        `range = -5..5`";
+    let Expr::Range(range) = expr else {
+        cx.error_spanned_by(expr, FORM);
+        return None;
+    };
+    let (Some(lo), Some(hi)) = (&range.start, &range.end) else {
+        cx.error_spanned_by(expr, "a range needs both bounds, like `range = 0..=100`");
+        return None;
+    };
+    let (lo_value, hi_value) = (int_literal(cx, lo, FORM)?, int_literal(cx, hi, FORM)?);
+    let inclusive = matches!(range.limits, syn::RangeLimits::Closed(_));
+    let empty = if inclusive { lo_value > hi_value } else { lo_value >= hi_value };
+    if empty {
+        let msg = format!(
+            "the range `{}` is empty: the low bound must be below the high one",
+            tokens(expr)
+        );
+        cx.error_spanned_by(expr, msg);
+        return None;
+    }
+    let hi = if inclusive { quote::quote!(#hi) } else { quote::quote!((#hi - 1)) };
+    let values = (lo_value, if inclusive { hi_value } else { hi_value.pred() });
+    Some(IntRange { lo: (**lo).clone(), hi, expr: expr.clone(), word: word.clone(), values })
+}
+
+/// The value of an integer literal, possibly negated (`-5`, `(-5)`); reports and returns
+/// `None` for anything else (consts, arithmetic, floats).
+fn int_literal(cx: &Ctxt, expr: &Expr, form: &str) -> Option<Wide> {
+    let (negative, lit) = match expr {
+        Expr::Lit(ExprLit { lit: Lit::Int(lit), .. }) => (false, lit),
+        Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr: inner, .. }) => match &**inner {
+            Expr::Lit(ExprLit { lit: Lit::Int(lit), .. }) => (true, lit),
+            _ => {
+                cx.error_spanned_by(expr, form);
+                return None;
+            }
+        },
+        Expr::Paren(inner) => return int_literal(cx, &inner.expr, form),
+        _ => {
+            cx.error_spanned_by(expr, form);
+            return None;
+        }
+    };
+    match lit.base10_parse::<u128>() {
+        Ok(magnitude) => Some(Wide { negative: negative && magnitude != 0, magnitude }),
+        Err(_) => {
+            cx.error_spanned_by(lit, "an integer bound is at most u128::MAX");
+            None
+        }
+    }
+}
+
+/// An integer of any type's range: a sign and a magnitude, ordered as the numbers are.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Wide {
+    /// True below zero (never for zero).
+    pub negative: bool,
+    /// The absolute value.
+    pub magnitude: u128,
+}
+
+impl Wide {
+    /// The number one below; `self` must be above the smallest `Wide` a literal can give.
+    fn pred(self) -> Wide {
+        match (self.negative, self.magnitude) {
+            (false, 0) => Wide { negative: true, magnitude: 1 },
+            (false, m) => Wide { negative: false, magnitude: m - 1 },
+            (true, m) => Wide { negative: true, magnitude: m.saturating_add(1) },
+        }
+    }
+}
+
+impl Ord for Wide {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        match (self.negative, other.negative) {
+            (false, false) => self.magnitude.cmp(&other.magnitude),
+            (true, true) => other.magnitude.cmp(&self.magnitude),
+            (false, true) => std::cmp::Ordering::Greater,
+            (true, false) => std::cmp::Ordering::Less,
+        }
+    }
+}
+
+impl PartialOrd for Wide {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 

@@ -76,6 +76,26 @@ fn wrap(impls: TokenStream) -> TokenStream {
     }
 }
 
+/// `tokens` with every token at `span`, so that any error in them points there once: the
+/// checks of a `range` field (its type, its bounds' types, their overflow), in both derives,
+/// are reported at the word `range`, and rustc shows identical errors once.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let proc_macro2::TokenTree::Group(group) = &token {
+                let mut inner =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                token = proc_macro2::TokenTree::Group(inner);
+            } else {
+                token.set_span(span);
+            }
+            token
+        })
+        .collect()
+}
+
 /// A span at `tokens`' place that resolves names as the macro does: errors point at the
 /// field's type, and the user's lints do not look into the generated paths.
 fn at(tokens: &impl Spanned) -> Span {
@@ -103,7 +123,7 @@ fn subtypes(input: &Input) -> TokenStream {
         };
         (methods, quote!(#p::Arbitrary + ::core::clone::Clone + ::core::fmt::Debug))
     } else {
-        let methods = [shape(input), children(input), child_mut(input)];
+        let methods = [shape(input), children(input), child_mut(input), within_constraints(input)];
         (quote!(#(#methods)*), quote!(#p::SubTypes))
     };
     let generics = with_bounds(input.generics, all_fields, &bound);
@@ -199,6 +219,41 @@ fn child_mut(input: &Input) -> TokenStream {
             __k: ::core::primitive::usize,
         ) -> ::core::option::Option<#p::NodeMutRef<'_>> {
             #body
+        }
+    }
+}
+
+/// `within_constraints`: every `#[smartcheck(range = ..)]` field of the value's constructor
+/// holds integers within its bounds. Left to the trait's default (`true`) when no field has a
+/// range.
+fn within_constraints(input: &Input) -> TokenStream {
+    let ranged = |c: &Constructor| c.fields.iter().any(|f| f.attrs.range.is_some());
+    if !input.constructors.iter().any(ranged) {
+        return TokenStream::new();
+    }
+    let p = private();
+    let checks = |c: &Constructor| {
+        let checks = c.fields.iter().filter_map(|f| {
+            let range = f.attrs.range.as_ref()?;
+            let (binding, lo, hi) = (&f.binding, &range.lo, &range.hi);
+            let within = quote!(#p::RangeField::within(#binding, #lo, #hi));
+            Some(respan(within, at(&range.word)))
+        });
+        quote!(true #(&& #checks)*)
+    };
+    let arms = input.constructors.iter().map(|c| {
+        let path = &c.path;
+        let fields = c.fields.iter().filter(|f| f.attrs.range.is_some()).map(|f| {
+            let (member, binding) = (&f.member, &f.binding);
+            quote!(#member: #binding)
+        });
+        let body = checks(c);
+        quote!(#path { #(#fields,)* .. } => #body,)
+    });
+    quote! {
+        fn within_constraints(&self) -> ::core::primitive::bool {
+            #[allow(unreachable_patterns)]
+            match self { #(#arms)* }
         }
     }
 }
@@ -308,16 +363,29 @@ fn build(c: &Constructor, mins: &Ident) -> TokenStream {
 }
 
 /// Generates field `i` from its budget: with its type's `Arbitrary` impl (an error on the type
-/// when there is none), or with its `with` function (an error on the path when the function
-/// does not fit).
+/// when there is none), with its `with` function (an error on the path when the function does
+/// not fit), or within its `range` (an error on the range when the type holds no integers).
+///
+/// The calls take the attribute's place but the derive's hygiene ([`at`]): with the
+/// attribute's own span, the locals (`__g`, `__budgets`) would not resolve when the attribute
+/// comes through `macro_rules!`.
 fn generate_field(f: &Field, i: usize) -> TokenStream {
     let p = private();
     let ty = f.ty;
-    match &f.attrs.with {
-        Some(with) => {
-            quote_spanned!(with.span()=> #p::field_with::<#ty>(__g, __budgets[#i], #with))
+    match (&f.attrs.with, &f.attrs.range) {
+        (Some(with), _) => {
+            // The call at the derive, the function at the attribute: a function of the wrong
+            // type is reported on its path, "required by" this call.
+            quote!(#p::field_with::<#ty>(__g, __budgets[#i], #with))
         }
-        None => quote_spanned!(at(ty)=> #p::field::<#ty>(__g, __budgets[#i])),
+        (None, Some(range)) => {
+            // The field's type is inferred, so that a type without integers is one error, at
+            // the attribute, the same as `within_constraints`'s.
+            let (lo, hi) = (&range.lo, &range.hi);
+            let draw = respan(quote!(#p::RangeField::arbitrary_in(__g, #lo, #hi)), at(&range.word));
+            quote!(#p::field_with(__g, __budgets[#i], |__g| #draw))
+        }
+        (None, None) => quote_spanned!(at(ty)=> #p::field::<#ty>(__g, __budgets[#i])),
     }
 }
 

@@ -14,6 +14,7 @@ use quote::ToTokens;
 use syn::{GenericArgument, PathArguments, Type};
 
 use crate::ast::Input;
+use crate::attr::Wide;
 use crate::expand::Derive;
 
 /// Collects errors so that all of them are reported at once.
@@ -60,6 +61,72 @@ pub fn check(cx: &Ctxt, input: &Input, derive: Derive) {
     if derive == Derive::Arbitrary {
         check_generatable(cx, input);
     }
+    check_ranges(cx, input);
+}
+
+/// The bounds of each `range` must fit the field's integer type, when the syntax names one
+/// (`u8`, `Option<i64>`, `Vec<u16>`); other types are left to rustc, which reports at the
+/// attribute too.
+fn check_ranges(cx: &Ctxt, input: &Input) {
+    let fields = input.constructors.iter().flat_map(|c| &c.fields);
+    for (field, range) in fields.filter_map(|f| Some((f, f.attrs.range.as_ref()?))) {
+        let Some((name, min, max)) = int_type(field.ty) else {
+            continue;
+        };
+        let (lo, hi) = range.values;
+        if lo < min || hi > max {
+            let msg = format!(
+                "the range `{}` does not fit in `{name}`, whose values are {}..={}",
+                range.expr.to_token_stream().to_string().replace(' ', ""),
+                show(min),
+                show(max)
+            );
+            cx.error_spanned_by(&range.expr, msg);
+        }
+    }
+}
+
+/// The integer type a field holds, alone or in an `Option` or `Vec`, with its bounds, when
+/// the syntax names a primitive integer (`isize` and `usize` taken as 64 bits).
+fn int_type(ty: &Type) -> Option<(String, Wide, Wide)> {
+    let Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    if last.ident == "Option" || last.ident == "Vec" {
+        let PathArguments::AngleBracketed(args) = &last.arguments else {
+            return None;
+        };
+        return match args.args.first()? {
+            GenericArgument::Type(inner) if args.args.len() == 1 => int_type(inner),
+            _ => None,
+        };
+    }
+    let name = last.ident.to_string();
+    let (signed, bits) = match name.as_str() {
+        "i8" => (true, 8),
+        "i16" => (true, 16),
+        "i32" => (true, 32),
+        "i64" | "isize" => (true, 64),
+        "i128" => (true, 128),
+        "u8" => (false, 8),
+        "u16" => (false, 16),
+        "u32" => (false, 32),
+        "u64" | "usize" => (false, 64),
+        "u128" => (false, 128),
+        _ => return None,
+    };
+    let wide = |negative, magnitude| Wide { negative, magnitude };
+    let bounds = if signed {
+        (wide(true, 1u128 << (bits - 1)), wide(false, (1u128 << (bits - 1)) - 1))
+    } else {
+        (wide(false, 0), wide(false, u128::MAX >> (128 - bits)))
+    };
+    Some((name, bounds.0, bounds.1))
+}
+
+fn show(w: Wide) -> String {
+    format!("{}{}", if w.negative { "-" } else { "" }, w.magnitude)
 }
 
 fn check_lifetimes(cx: &Ctxt, input: &Input) {
@@ -210,6 +277,22 @@ mod tests {
         assert!(errors[2].contains("applies to an enum variant, not to a field"));
         assert!(errors[3].contains("unknown smartcheck attribute `nonsense`"));
         assert!(errors[4].contains("lifetime parameter `'a`"));
+    }
+
+    #[test]
+    fn ranges_must_fit_the_named_integer_type() {
+        let src = "struct S { #[smartcheck(range = 0..=300)] a: u8, \
+                   #[smartcheck(range = -1..=3)] b: Option<u32>, \
+                   #[smartcheck(range = -128..128)] c: Vec<i8>, \
+                   #[smartcheck(range = -128..=128)] d: i8, \
+                   #[smartcheck(range = -9..=300)] e: Alias }";
+        let errors = errors(src, Derive::SubTypes);
+        assert_eq!(errors.len(), 3, "{errors:#?}");
+        assert_eq!(errors[0], "the range `0..=300` does not fit in `u8`, whose values are 0..=255");
+        assert!(errors[1].contains("`-1..=3` does not fit in `u32`"));
+        assert!(
+            errors[2].contains("`-128..=128` does not fit in `i8`, whose values are -128..=127")
+        );
     }
 
     #[test]
