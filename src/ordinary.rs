@@ -3,17 +3,10 @@
 //! minima worked out before anyone tuned the reducer on them, and they stay in the table.
 //!
 //! Derived instances and public attributes only. Where a value is bounded (a digit, a month,
-//! a timeout) the field says so with a `#[smartcheck(...)]` attribute, and the property keeps
-//! the bound as a precondition, so that every tool is held to the same domain. Sizes count
+//! a timeout) the field says so with `#[smartcheck(range = LO..=HI)]`, and the property keeps
+//! the bound as a precondition too, so that every tool is held to the same domain. Sizes count
 //! what a reader would call "how big": elements, constructors, and the magnitudes of the
 //! numbers, so that the minimum is a single value or a few of the same size.
-
-use smartcheck::Gen;
-
-/// A value drawn uniformly from `lo..=hi` (every tool draws these bounded fields uniformly).
-fn uniform(g: &mut Gen, lo: u64, hi: u64) -> u64 {
-    lo + g.below(hi - lo + 1)
-}
 
 pub mod bst {
     //! A binary search tree built by inserting keys in order, then deleting the key at an
@@ -372,7 +365,7 @@ pub mod config {
     //! for timeouts in 15,001..=20,000, and setting `retries` as well costs a second field and
     //! a timeout of at least 20,001 (`Some(2)`) or 60,001 (`Some(0)`).
 
-    use smartcheck::{Arbitrary, Gen, SubTypes, Verdict};
+    use smartcheck::{Arbitrary, SubTypes, Verdict};
 
     /// The largest retries count accepted.
     pub const MAX_RETRIES: u8 = 10;
@@ -387,21 +380,13 @@ pub mod config {
         /// The port to listen on.
         pub port: Option<u16>,
         /// Retries after a timeout, at most [`MAX_RETRIES`] (default 3).
-        #[smartcheck(with = retries)]
+        #[smartcheck(range = 0..=10)]
         pub retries: Option<u8>,
         /// The timeout of one try, at most [`MAX_TIMEOUT_MS`] (default 1,000 ms).
-        #[smartcheck(with = timeout_ms)]
+        #[smartcheck(range = 0..=100_000)]
         pub timeout_ms: Option<u32>,
         /// Log every try.
         pub verbose: bool,
-    }
-
-    fn retries(g: &mut Gen) -> Option<u8> {
-        g.ratio(1, 2).then(|| super::uniform(g, 0, u64::from(MAX_RETRIES)) as u8)
-    }
-
-    fn timeout_ms(g: &mut Gen) -> Option<u32> {
-        g.ratio(1, 2).then(|| super::uniform(g, 0, u64::from(MAX_TIMEOUT_MS)) as u32)
     }
 
     /// Within the documented bounds.
@@ -449,16 +434,11 @@ pub mod luhn {
     //! digit is 5 or more; the rightmost digit is doubled, so one digit suffices, and 5 is the
     //! least.
 
-    use smartcheck::{Arbitrary, Gen, SubTypes, Verdict};
+    use smartcheck::{Arbitrary, SubTypes, Verdict};
 
     /// A payload of decimal digits.
     #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
-    pub struct Input(#[smartcheck(with = digits)] pub Vec<u8>);
-
-    fn digits(g: &mut Gen) -> Vec<u8> {
-        let len = g.below(g.size() as u64 + 1);
-        (0..len).map(|_| super::uniform(g, 0, 9) as u8).collect()
-    }
+    pub struct Input(#[smartcheck(range = 0..=9)] pub Vec<u8>);
 
     fn doubled(d: u8) -> u8 {
         let x = 2 * d;
@@ -600,7 +580,7 @@ pub mod date {
     //! as `(1900-02-28, 1)`. The step must cross the end of February in 1900 or 2100; from
     //! 1900 that costs the month (1) and the days to reach 1 March (`28 - (d - 1)`).
 
-    use smartcheck::{Arbitrary, Gen, SubTypes, Verdict};
+    use smartcheck::{Arbitrary, SubTypes, Verdict};
 
     /// The first year accepted.
     pub const FIRST_YEAR: u16 = 1900;
@@ -613,13 +593,13 @@ pub mod date {
     #[derive(Debug, Clone, Copy, PartialEq, SubTypes, Arbitrary)]
     pub struct Date {
         /// The year, in `FIRST_YEAR..=LAST_YEAR`.
-        #[smartcheck(with = year)]
+        #[smartcheck(range = 1900..=2100)]
         pub year: u16,
         /// The month, in `1..=12`.
-        #[smartcheck(with = month)]
+        #[smartcheck(range = 1..=12)]
         pub month: u8,
         /// The day of the month, from 1.
-        #[smartcheck(with = day)]
+        #[smartcheck(range = 1..=31)]
         pub day: u8,
     }
 
@@ -629,24 +609,8 @@ pub mod date {
         /// The date.
         pub date: Date,
         /// The days to add, at most [`MAX_DAYS`].
-        #[smartcheck(with = days)]
+        #[smartcheck(range = 0..=400)]
         pub days: u16,
-    }
-
-    fn year(g: &mut Gen) -> u16 {
-        super::uniform(g, u64::from(FIRST_YEAR), u64::from(LAST_YEAR)) as u16
-    }
-
-    fn month(g: &mut Gen) -> u8 {
-        super::uniform(g, 1, 12) as u8
-    }
-
-    fn day(g: &mut Gen) -> u8 {
-        super::uniform(g, 1, 31) as u8
-    }
-
-    fn days(g: &mut Gen) -> u16 {
-        super::uniform(g, 0, u64::from(MAX_DAYS)) as u16
     }
 
     fn month_length(year: u16, month: u8, leap: fn(u16) -> bool) -> u8 {

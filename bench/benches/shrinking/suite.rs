@@ -2,14 +2,12 @@
 //! `smartcheck_tests::challenge`), its proptest strategy and its quickcheck `Arbitrary` + `shrink`,
 //! each written the way that crate's users write them.
 //!
-//! smartcheck gets no hand-written shrinker anywhere. Where a benchmark needs what a derive
-//! cannot express, the model says so at the type: bounded integers (lengthlist, difference,
-//! coupling, replacement) are the `Ranged` newtype, with a hand-written `Arbitrary` and
-//! `SubTypes` written like the std integer impls (opaque, `leaf_rank` for value shrinking);
-//! the parser's `Var` names come from a `#[smartcheck(with = ...)]` generator; binheap's heaps
-//! (heap order relates a node to its parent) and degenerate's chains (runs of one constructor)
-//! have hand-written generators with derived `SubTypes`. Preconditions are the properties'
-//! own (`Verdict::implies`), the same for every tool.
+//! smartcheck gets derived instances and public attributes only, no hand-written `SubTypes`,
+//! `Arbitrary` or shrinker anywhere: bounded integers (lengthlist, difference, coupling,
+//! replacement) are `#[smartcheck(range = LO..=HI)]` fields; the parser's `Var` names, binheap's
+//! heaps (heap order relates a node to its parent) and degenerate's chains (runs of one
+//! constructor) come from `#[smartcheck(with = ...)]` generators, said so at each type.
+//! Preconditions are the properties' own (`Verdict::implies`), the same for every tool.
 //!
 //! quickcheck's impls follow its docs and the ECOOP 2020 artifact's "generic shrink": a value
 //! shrinks to its sub-terms of its own type, then to itself with one field shrunk. Bounded
@@ -22,7 +20,7 @@ use quickcheck::{Arbitrary as QcArbitrary, Gen as QcGen};
 use smartcheck::{Args, Verdict};
 use smartcheck_tests::challenge::{
     binheap, coupling, degenerate, deletion, difference, distinct, large_union_list, lengthlist,
-    nestedlists, parser, replacement, reverse, Ranged,
+    nestedlists, parser, replacement, reverse,
 };
 use smartcheck_tests::{bound5, calculator};
 
@@ -107,14 +105,6 @@ qc_std!(Vec<i32>, Vec<Vec<i64>>, Vec<Vec<()>>, Vec<bool>, Vec<String>);
 /// A uniform draw from `lo..=hi` for quickcheck (which has no range generator).
 fn qc_range(g: &mut QcGen, lo: i64, hi: i64) -> i64 {
     lo + (u64::arbitrary(g) % (hi - lo + 1) as u64) as i64
-}
-
-/// Bounded values shrunk as offsets from `lo`, toward `lo`.
-fn qc_shrink_ranged<const LO: i64, const HI: i64>(
-    v: &[Ranged<LO, HI>],
-) -> Shrunk<Vec<Ranged<LO, HI>>> {
-    let offsets: Vec<u64> = v.iter().map(|x| (x.0 - LO) as u64).collect();
-    Box::new(offsets.shrink().map(|o| o.into_iter().map(|x| Ranged(LO + x as i64)).collect()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,14 +217,19 @@ fn binheap_strategy(lo: i32, size: u32) -> BoxedStrategy<binheap::Heap> {
     prop_oneof![1 => Just(Heap::Empty), 7 => node].boxed()
 }
 
-fn binheap_bench() -> Bench<binheap::Heap> {
+fn binheap_bench() -> Bench<binheap::Input> {
     Bench {
         name: "binheap",
         metric: "constructors",
         minimum: 9,
         prop: binheap::prop,
         size: binheap::size,
-        strategy: || (0..=20u32).prop_flat_map(|size| binheap_strategy(0, size)).boxed(),
+        strategy: || {
+            (0..=20u32)
+                .prop_flat_map(|size| binheap_strategy(0, size))
+                .prop_map(binheap::Input)
+                .boxed()
+        },
         args: reduce_only(),
         hypothesis: hypothesis(9.01, 99.5, 187.0),
     }
@@ -249,6 +244,16 @@ fn qc_heap(g: &mut QcGen, lo: i32, size: usize) -> binheap::Heap {
     let l = qc_heap(g, k, size / 2);
     let r = qc_heap(g, k, size / 2);
     Heap::Node(k, Box::new(l), Box::new(r))
+}
+
+impl QcArbitrary for Q<binheap::Input> {
+    fn arbitrary(g: &mut QcGen) -> Self {
+        let size = usize::from(u8::arbitrary(g) % 21);
+        Q(binheap::Input(qc_heap(g, 0, size)))
+    }
+    fn shrink(&self) -> Shrunk<Self> {
+        Box::new(Q(self.0 .0.clone()).shrink().map(|h| Q(binheap::Input(h.0))))
+    }
 }
 
 impl QcArbitrary for Q<binheap::Heap> {
@@ -516,7 +521,10 @@ fn lengthlist_bench() -> Bench<lengthlist::Input> {
         prop: lengthlist::prop,
         size: lengthlist::size,
         strategy: || {
-            (1..=100usize).prop_flat_map(|n| vec((0..=1000i64).prop_map(Ranged), n)).boxed()
+            (1..=100usize)
+                .prop_flat_map(|n| vec(0..=1000u16, n))
+                .prop_map(lengthlist::Input)
+                .boxed()
         },
         args: reduce_only(),
         hypothesis: None,
@@ -526,10 +534,11 @@ fn lengthlist_bench() -> Bench<lengthlist::Input> {
 impl QcArbitrary for Q<lengthlist::Input> {
     fn arbitrary(g: &mut QcGen) -> Self {
         let n = qc_range(g, 1, 100);
-        Q((0..n).map(|_| Ranged(qc_range(g, 0, 1000))).collect())
+        Q(lengthlist::Input((0..n).map(|_| qc_range(g, 0, 1000) as u16).collect()))
     }
     fn shrink(&self) -> Shrunk<Self> {
-        Box::new(qc_shrink_ranged(&self.0).filter(|v| !v.is_empty()).map(Q))
+        let shrunk = self.0 .0.shrink().filter(|v| !v.is_empty());
+        Box::new(shrunk.map(|v| Q(lengthlist::Input(v))))
     }
 }
 
@@ -545,8 +554,7 @@ fn difference_bench(
         prop,
         size: difference::size,
         strategy: || {
-            let positive = || (1..=i64::from(i32::MAX)).prop_map(Ranged);
-            (positive(), positive()).prop_map(|(a, b)| difference::Input(a, b)).boxed()
+            (1..=i32::MAX, 1..=i32::MAX).prop_map(|(a, b)| difference::Input(a, b)).boxed()
         },
         args: reduce_only(),
         hypothesis: None,
@@ -555,16 +563,13 @@ fn difference_bench(
 
 impl QcArbitrary for Q<difference::Input> {
     fn arbitrary(g: &mut QcGen) -> Self {
-        let mut positive = || Ranged(qc_range(g, 1, i64::from(i32::MAX)));
+        let mut positive = || qc_range(g, 1, i64::from(i32::MAX)) as i32;
         Q(difference::Input(positive(), positive()))
     }
+    /// Shrinks the offsets from 1, toward 1.
     fn shrink(&self) -> Shrunk<Self> {
-        let offsets = ((self.0 .0 .0 - 1) as u32, (self.0 .1 .0 - 1) as u32);
-        Box::new(
-            offsets.shrink().map(|(a, b)| {
-                Q(difference::Input(Ranged(i64::from(a) + 1), Ranged(i64::from(b) + 1)))
-            }),
-        )
+        let offsets = (self.0 .0 - 1, self.0 .1 - 1);
+        Box::new(offsets.shrink().map(|(a, b)| Q(difference::Input(a + 1, b + 1))))
     }
 }
 
@@ -575,7 +580,7 @@ fn coupling_bench() -> Bench<coupling::Input> {
         minimum: 2,
         prop: coupling::prop,
         size: coupling::size,
-        strategy: || vec((0..=10i64).prop_map(Ranged), 0..100).boxed(),
+        strategy: || vec(0..=10u8, 0..100).prop_map(coupling::Input).boxed(),
         args: reduce_only(),
         hypothesis: hypothesis(2.66, 75.7, 134.0),
     }
@@ -584,10 +589,10 @@ fn coupling_bench() -> Bench<coupling::Input> {
 impl QcArbitrary for Q<coupling::Input> {
     fn arbitrary(g: &mut QcGen) -> Self {
         let n = qc_range(g, 0, g.size() as i64);
-        Q((0..n).map(|_| Ranged(qc_range(g, 0, 10))).collect())
+        Q(coupling::Input((0..n).map(|_| qc_range(g, 0, 10) as u8).collect()))
     }
     fn shrink(&self) -> Shrunk<Self> {
-        Box::new(qc_shrink_ranged(&self.0).map(Q))
+        Box::new(self.0 .0.shrink().map(|v| Q(coupling::Input(v))))
     }
 }
 
@@ -659,8 +664,8 @@ fn replacement_bench() -> Bench<replacement::Input> {
         prop: |v| replacement::prop(v).into(),
         size: replacement::size,
         strategy: || {
-            (0..1_000_000i64, vec((2..=10i64).prop_map(Ranged), 0..100))
-                .prop_map(|(n, ms)| replacement::Input(Ranged(n), ms))
+            (0..1_000_000u32, vec(2..=10u8, 0..100))
+                .prop_map(|(n, ms)| replacement::Input(n, ms))
                 .boxed()
         },
         args: reduce_only(),
@@ -670,17 +675,18 @@ fn replacement_bench() -> Bench<replacement::Input> {
 
 impl QcArbitrary for Q<replacement::Input> {
     fn arbitrary(g: &mut QcGen) -> Self {
-        let n = Ranged(qc_range(g, 0, 999_999));
+        let n = qc_range(g, 0, 999_999) as u32;
         let len = qc_range(g, 0, g.size() as i64);
-        Q(replacement::Input(n, (0..len).map(|_| Ranged(qc_range(g, 2, 10))).collect()))
+        Q(replacement::Input(n, (0..len).map(|_| qc_range(g, 2, 10) as u8).collect()))
     }
+    /// Shrinks the start toward 0 and the multipliers' offsets from 2 toward 2.
     fn shrink(&self) -> Shrunk<Self> {
-        let n = self.0 .0 .0 as u32;
-        let ms: Vec<u8> = self.0 .1.iter().map(|m| (m.0 - 2) as u8).collect();
-        Box::new((n, ms).shrink().map(|(n, ms)| {
-            let ms = ms.into_iter().map(|m| Ranged(i64::from(m) + 2)).collect();
-            Q(replacement::Input(Ranged(i64::from(n)), ms))
-        }))
+        let ms: Vec<u8> = self.0 .1.iter().map(|m| m - 2).collect();
+        Box::new(
+            (self.0 .0, ms)
+                .shrink()
+                .map(|(n, ms)| Q(replacement::Input(n, ms.into_iter().map(|m| m + 2).collect()))),
+        )
     }
 }
 
@@ -710,7 +716,7 @@ fn links_from_rolls(start: u8, rolls: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-fn degenerate_bench() -> Bench<degenerate::E> {
+fn degenerate_bench() -> Bench<degenerate::Input> {
     Bench {
         name: "degenerate",
         metric: "links",
@@ -719,7 +725,9 @@ fn degenerate_bench() -> Bench<degenerate::E> {
         size: degenerate::size,
         strategy: || {
             (0..3u8, vec(0..40u8, 10..=100))
-                .prop_map(|(start, rolls)| chain(&links_from_rolls(start, &rolls)))
+                .prop_map(|(start, rolls)| {
+                    degenerate::Input(chain(&links_from_rolls(start, &rolls)))
+                })
                 .boxed()
         },
         args: reduce_only(),
@@ -727,12 +735,21 @@ fn degenerate_bench() -> Bench<degenerate::E> {
     }
 }
 
-impl QcArbitrary for Q<degenerate::E> {
+impl QcArbitrary for Q<degenerate::Input> {
     fn arbitrary(g: &mut QcGen) -> Self {
         let len = qc_range(g, 10, 100) as usize;
         let start = u8::arbitrary(g) % 3;
         let rolls: Vec<u8> = (0..len).map(|_| u8::arbitrary(g) % 40).collect();
-        Q(chain(&links_from_rolls(start, &rolls)))
+        Q(degenerate::Input(chain(&links_from_rolls(start, &rolls))))
+    }
+    fn shrink(&self) -> Shrunk<Self> {
+        Box::new(Q(self.0 .0.clone()).shrink().map(|e| Q(degenerate::Input(e.0))))
+    }
+}
+
+impl QcArbitrary for Q<degenerate::E> {
+    fn arbitrary(g: &mut QcGen) -> Self {
+        Q(Q::<degenerate::Input>::arbitrary(g).0 .0)
     }
     fn shrink(&self) -> Shrunk<Self> {
         use degenerate::E;
