@@ -561,15 +561,27 @@ fn difference_bench(
     }
 }
 
+/// A positive `i32` from quickcheck's own `i32` generator (a tenth of the time one of its
+/// boundary values, otherwise uniform), drawn again until positive.
+fn qc_positive(g: &mut QcGen) -> i32 {
+    loop {
+        let x = i32::arbitrary(g);
+        if x > 0 {
+            return x;
+        }
+    }
+}
+
 impl QcArbitrary for Q<difference::Input> {
     fn arbitrary(g: &mut QcGen) -> Self {
-        let mut positive = || qc_range(g, 1, i64::from(i32::MAX)) as i32;
-        Q(difference::Input(positive(), positive()))
+        Q(difference::Input(qc_positive(g), qc_positive(g)))
     }
-    /// Shrinks the offsets from 1, toward 1.
+    /// quickcheck's own shrinking of the pair, kept positive.
     fn shrink(&self) -> Shrunk<Self> {
-        let offsets = (self.0 .0 - 1, self.0 .1 - 1);
-        Box::new(offsets.shrink().map(|(a, b)| Q(difference::Input(a + 1, b + 1))))
+        let pair = (self.0 .0, self.0 .1);
+        Box::new(
+            pair.shrink().filter(|&(a, b)| a > 0 && b > 0).map(|(a, b)| Q(difference::Input(a, b))),
+        )
     }
 }
 
