@@ -2,86 +2,14 @@
 //! shrinking challenge's), each written once as data types, a property and a size metric. The
 //! benches run every tool on these; `tests/benchmarks.rs` pins smartcheck's figures on a few.
 //!
-//! smartcheck sees these types through derived instances only: `#[derive(SubTypes, Arbitrary)]`,
-//! no hand-written shrinker anywhere. Where a benchmark asks for bounded integers, the values
-//! are a [`Ranged`] newtype with a hand-written `Arbitrary` and `SubTypes` impl, written like the
-//! std integer impls (opaque, with `leaf_rank` for value shrinking). Two benchmarks need a
-//! generator the derive cannot express, written by hand and said so at the type: `binheap`
-//! (heap-ordered generation, as QuickCheck's test suite does) and `degenerate` (long chains of
-//! mostly-repeated constructors, as in SmartCheck's repository).
+//! smartcheck sees these types through derived instances and public attributes only, as any
+//! user would: `#[derive(SubTypes, Arbitrary)]`, no hand-written `SubTypes`, `Arbitrary` or
+//! shrinker anywhere. Bounded integers are fields with `#[smartcheck(range = LO..=HI)]`. Two
+//! benchmarks prescribe a generator shape, given with the public `#[smartcheck(with = path)]`
+//! on a one-field wrapper and said so at the type: `binheap` (heap-ordered generation, as
+//! QuickCheck's test suite does) and `degenerate` (long chains of mostly-repeated
+//! constructors, as in SmartCheck's repository).
 //! The calculator and bound5 models are [`crate::calculator`] and [`crate::bound5`].
-
-use std::fmt;
-
-use smartcheck::{Arbitrary, Gen, Shape, SubTypes};
-
-/// An integer in `LO..=HI`, for the benchmarks that draw bounded values. Opaque like the std
-/// integers; its `leaf_rank` is the distance from `LO`, so value shrinking moves it toward `LO`
-/// and never out of range. Prints as the bare number.
-///
-/// Generation (hand-written, as the std integer impls are) makes small values and near
-/// duplicates likely, as discovery needs: half the time within one of `LO + size / 2` (so two
-/// values drawn in one test, at one size, often coincide or differ by one), a quarter of the
-/// time uniform in `LO..=LO + size`, an eighth uniform over the whole range, and a sixteenth
-/// each `LO` and `HI`.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Ranged<const LO: i64, const HI: i64>(pub i64);
-
-impl<const LO: i64, const HI: i64> fmt::Debug for Ranged<LO, HI> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl<const LO: i64, const HI: i64> SubTypes for Ranged<LO, HI> {
-    fn constructor(&self) -> &'static str {
-        "int"
-    }
-    fn constructors(&self) -> &'static [&'static str] {
-        &["int"]
-    }
-    fn shape(&self) -> Shape {
-        Shape::Atom
-    }
-    fn is_opaque(&self) -> bool {
-        true
-    }
-    fn shrink_value(&self) -> Vec<Self> {
-        let x = self.0;
-        let mut out: Vec<Self> = [LO, LO + (x - LO) / 2, x - 1]
-            .into_iter()
-            .filter(|&c| c >= LO && c < x)
-            .map(Ranged)
-            .collect();
-        out.dedup();
-        out
-    }
-    fn leaf_rank(&self) -> Option<u64> {
-        u64::try_from(self.0 - LO).ok()
-    }
-    fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
-        let value = LO.checked_add(i64::try_from(rank).ok()?)?;
-        (value <= HI).then_some(Ranged(value))
-    }
-}
-
-impl<const LO: i64, const HI: i64> Arbitrary for Ranged<LO, HI> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        let span = (HI - LO) as u64;
-        let small = (g.size() as u64).min(span);
-        let offset = match g.below(16) {
-            0 => 0,
-            1 => span,
-            2..=9 => (small / 2 + g.below(3)).saturating_sub(1).min(span),
-            10..=13 => g.below(small + 1),
-            _ => g.below(span.saturating_add(1)),
-        };
-        Ranged(LO + offset as i64)
-    }
-    fn min_size() -> Option<usize> {
-        Some(0)
-    }
-}
 
 /// `xs` sorted.
 fn sorted<T: Ord + Clone>(xs: &[T]) -> Vec<T> {
@@ -127,24 +55,21 @@ pub mod large_union_list {
 
 pub mod lengthlist {
     //! A list of 1 to 100 values in `0..=1000`; its maximum is below 900. Minimum: `[900]`.
-    use smartcheck::Verdict;
+    use smartcheck::{Arbitrary, SubTypes, Verdict};
 
-    use super::Ranged;
-
-    /// A value in `0..=1000`.
-    pub type Value = Ranged<0, 1000>;
-    /// The input. smartcheck's derived `Vec` draws the length with the values; the length bound
-    /// is a precondition.
-    pub type Input = Vec<Value>;
+    /// The input: values in `0..=1000`. smartcheck's derived `Vec` draws the length with the
+    /// values; the length bound is a precondition.
+    #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+    pub struct Input(#[smartcheck(range = 0..=1000)] pub Vec<u16>);
 
     /// The property.
     pub fn prop(v: &Input) -> Verdict {
-        Verdict::implies((1..=100).contains(&v.len()), v.iter().all(|x| x.0 < 900))
+        Verdict::implies((1..=100).contains(&v.0.len()), v.0.iter().all(|&x| x < 900))
     }
 
-    /// The values' sum plus the elements after the first: 900 exactly at `[900]`.
+    /// The values' sum plus the elements after the first: 900 exactly at `Input([900])`.
     pub fn size(v: &Input) -> usize {
-        v.iter().map(|x| x.0 as usize).sum::<usize>() + v.len().saturating_sub(1)
+        v.0.iter().map(|&x| usize::from(x)).sum::<usize>() + v.0.len().saturating_sub(1)
     }
 }
 
@@ -153,17 +78,15 @@ pub mod difference {
     //! Minima: `(10, 10)`, `(10, 6)`, `(10, 9)`.
     use smartcheck::{Arbitrary, SubTypes};
 
-    use super::Ranged;
-
-    /// A positive `i32`.
-    pub type Positive = Ranged<1, 2147483647>;
-
-    /// The input.
+    /// The input: two positive `i32`.
     #[derive(Debug, Clone, Copy, PartialEq, SubTypes, Arbitrary)]
-    pub struct Input(pub Positive, pub Positive);
+    pub struct Input(
+        #[smartcheck(range = 1..=2147483647)] pub i32,
+        #[smartcheck(range = 1..=2147483647)] pub i32,
+    );
 
     fn difference(v: &Input) -> Option<i64> {
-        (v.0 .0 >= 10).then(|| (v.0 .0 - v.1 .0).abs())
+        (v.0 >= 10).then(|| (i64::from(v.0) - i64::from(v.1)).abs())
     }
 
     /// `difference_must_not_be_zero`.
@@ -183,34 +106,34 @@ pub mod difference {
 
     /// `a + b`: 20, 16 and 19 at the three minima.
     pub fn size(v: &Input) -> usize {
-        (v.0 .0 + v.1 .0) as usize
+        (i64::from(v.0) + i64::from(v.1)) as usize
     }
 }
 
 pub mod coupling {
     //! A list of values in `0..=10`, each below the length, with no `i` such that
-    //! `v[v[i]] == i != v[i]`. Minimum: `[1, 0]`.
-    use smartcheck::Verdict;
-
-    use super::Ranged;
+    //! `v[v[i]] == i != v[i]`. Minimum: `Input([1, 0])`.
+    use smartcheck::{Arbitrary, SubTypes, Verdict};
 
     /// The input.
-    pub type Input = Vec<Ranged<0, 10>>;
+    #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+    pub struct Input(#[smartcheck(range = 0..=10)] pub Vec<u8>);
 
     /// The property.
-    pub fn prop(v: &Input) -> Verdict {
-        let pre = v.iter().all(|x| (x.0 as usize) < v.len());
+    pub fn prop(input: &Input) -> Verdict {
+        let v = &input.0;
+        let pre = v.iter().all(|&x| usize::from(x) < v.len());
         Verdict::implies(pre, {
-            v.iter().enumerate().all(|(i, j)| {
-                let j = j.0 as usize;
-                i == j || v.get(j).is_none_or(|k| k.0 as usize != i)
+            v.iter().enumerate().all(|(i, &j)| {
+                let j = usize::from(j);
+                i == j || v.get(j).is_none_or(|&k| usize::from(k) != i)
             })
         })
     }
 
     /// Elements.
     pub fn size(v: &Input) -> usize {
-        v.len()
+        v.0.len()
     }
 }
 
@@ -280,17 +203,18 @@ pub mod replacement {
     //! `10^6`. Minimum: one multiplier.
     use smartcheck::{Arbitrary, SubTypes};
 
-    use super::Ranged;
-
-    /// The input.
+    /// The input: the start and the multipliers.
     #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
-    pub struct Input(pub Ranged<0, 999_999>, pub Vec<Ranged<2, 10>>);
+    pub struct Input(
+        #[smartcheck(range = 0..=999_999)] pub u32,
+        #[smartcheck(range = 2..=10)] pub Vec<u8>,
+    );
 
     /// The property.
     pub fn prop(v: &Input) -> bool {
-        let mut n = v.0 .0;
-        v.1.iter().all(|m| {
-            n = n.saturating_mul(m.0);
+        let mut n = u64::from(v.0);
+        v.1.iter().all(|&m| {
+            n = n.saturating_mul(u64::from(m));
             n < 1_000_000
         })
     }
@@ -307,14 +231,19 @@ pub mod binheap {
     //! Minimum: 9 constructors, the 4-valued heap
     //! `Node(0, Empty, Node(0, Node(0, Empty, Empty), Node(1, Empty, Empty)))`.
     //!
-    //! `SubTypes` is derived; `Arbitrary` is written by hand, because heap order (a child's key
-    //! is at least its parent's) relates a node to its parent, which no derived generator can
-    //! see. It is also a precondition of the property, so reduction cannot win with a heap
-    //! that is not one.
+    //! The generator shape is prescribed: heap order (a child's key is at least its parent's)
+    //! relates a node to its parent, which no derived generator can see, so the benchmark's
+    //! input is a one-field wrapper whose field is drawn by a `#[smartcheck(with = ordered)]`
+    //! function. Heap order is also a precondition of the property, so reduction cannot win
+    //! with a heap that is not one.
     use smartcheck::{Arbitrary, Gen, SubTypes, Verdict};
 
+    /// The benchmark's input: a heap, generated heap-ordered.
+    #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+    pub struct Input(#[smartcheck(with = ordered)] pub Heap);
+
     /// A binary heap.
-    #[derive(Debug, Clone, PartialEq, SubTypes)]
+    #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
     pub enum Heap {
         /// The empty heap.
         Empty,
@@ -324,8 +253,13 @@ pub mod binheap {
 
     use Heap::{Empty, Node};
 
+    /// A heap-ordered heap with keys from 0, of size at most `g.budget()`.
+    fn ordered(g: &mut Gen) -> Heap {
+        ordered_from(g, 0)
+    }
+
     /// A heap-ordered heap with keys at least `lo`, of size at most `g.budget()`.
-    fn ordered(g: &mut Gen, lo: i32) -> Heap {
+    fn ordered_from(g: &mut Gen, lo: i32) -> Heap {
         const NODE: usize = 3; // Node(k, Empty, Empty)
         let budget = g.budget();
         if budget < NODE || g.ratio(1, 4) {
@@ -334,18 +268,9 @@ pub mod binheap {
         let step = if g.ratio(1, 2) { 0 } else { g.below(g.size() as u64 / 4 + 2) as i32 };
         let key = lo.saturating_add(step);
         let shares = g.split(budget - NODE, 2);
-        let left = g.with_budget(1 + shares[0], |g| ordered(g, key));
-        let right = g.with_budget(1 + shares[1], |g| ordered(g, key));
+        let left = g.with_budget(1 + shares[0], |g| ordered_from(g, key));
+        let right = g.with_budget(1 + shares[1], |g| ordered_from(g, key));
         Node(key, Box::new(left), Box::new(right))
-    }
-
-    impl Arbitrary for Heap {
-        fn arbitrary(g: &mut Gen) -> Self {
-            ordered(g, 0)
-        }
-        fn min_size() -> Option<usize> {
-            Some(1)
-        }
     }
 
     /// Every child's key is at least its parent's.
@@ -393,15 +318,16 @@ pub mod binheap {
     }
 
     /// The property: for a heap, the "sorted" list is sorted and holds the heap's keys.
-    pub fn prop(h: &Heap) -> Verdict {
+    pub fn prop(input: &Input) -> Verdict {
+        let h = &input.0;
         let wrong = wrong_to_sorted_list(h);
         let ok = wrong == super::sorted(&wrong) && super::sorted(&to_list(h)) == wrong;
         Verdict::implies(is_heap(h), ok)
     }
 
-    /// Constructors.
-    pub fn size(h: &Heap) -> usize {
-        SubTypes::size(h)
+    /// The heap's constructors (the wrapper's is not counted).
+    pub fn size(input: &Input) -> usize {
+        SubTypes::size(&input.0)
     }
 }
 
@@ -411,12 +337,17 @@ pub mod degenerate {
     //! shrinker that only reuses the constructors it was given stops at the uniform chain of
     //! 5, the minimum is the 3-chain.
     //!
-    //! `SubTypes` is derived; `Arbitrary` is the Haskell test's generator (runs of one
-    //! constructor, 5% switches to each other one), written by hand and bounded by the budget.
+    //! The generator shape is prescribed: the Haskell test's generator (runs of one
+    //! constructor, 5% switches to each other one), bounded by the budget, draws the field of
+    //! a one-field wrapper through `#[smartcheck(with = chain)]`.
     use smartcheck::{Arbitrary, Gen, SubTypes};
 
+    /// The benchmark's input: a chain, generated by the Haskell test's generator.
+    #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+    pub struct Input(#[smartcheck(with = chain)] pub E);
+
     /// A chain of constructors.
-    #[derive(Debug, Clone, PartialEq, SubTypes)]
+    #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
     pub enum E {
         /// A link.
         A(Box<E>),
@@ -461,28 +392,25 @@ pub mod degenerate {
         }
     }
 
-    impl Arbitrary for E {
-        fn arbitrary(g: &mut Gen) -> Self {
-            let most = g.budget().saturating_sub(1);
-            let len = g.range(10, 100).min(most);
-            let mut which = g.below(3);
-            let mut picks = Vec::with_capacity(len);
-            for _ in 0..len {
-                if g.ratio(1, 10) {
-                    which = (which + 1 + g.below(2)) % 3;
-                }
-                picks.push(which);
+    /// A chain of 10 to 100 links (fewer when the budget is smaller): runs of one
+    /// constructor, a switch to another one link in ten.
+    fn chain(g: &mut Gen) -> E {
+        let most = g.budget().saturating_sub(1);
+        let len = g.range(10, 100).min(most);
+        let mut which = g.below(3);
+        let mut picks = Vec::with_capacity(len);
+        for _ in 0..len {
+            if g.ratio(1, 10) {
+                which = (which + 1 + g.below(2)) % 3;
             }
-            picks.into_iter().rev().fold(E::N, |rest, w| E::link(w, rest))
+            picks.push(which);
         }
-        fn min_size() -> Option<usize> {
-            Some(1)
-        }
+        picks.into_iter().rev().fold(E::N, |rest, w| E::link(w, rest))
     }
 
     /// The property: no uniform chain longer than 4, no all-distinct 3-chain.
-    pub fn prop(e: &E) -> bool {
-        let links = e.links();
+    pub fn prop(input: &Input) -> bool {
+        let links = input.0.links();
         let uniform = links.windows(2).all(|w| w[0] == w[1]);
         let long_uniform = uniform && links.len() > 4;
         let distinct3 = links.len() == 3
@@ -493,8 +421,8 @@ pub mod degenerate {
     }
 
     /// Links (constructors other than `N`).
-    pub fn size(e: &E) -> usize {
-        e.links().len()
+    pub fn size(input: &Input) -> usize {
+        input.0.links().len()
     }
 }
 

@@ -3,6 +3,7 @@
 //! facade exactly as a user crate would.
 
 pub mod challenge;
+pub mod ordinary;
 
 pub mod calculator {
     //! The paper's calculator (§4.3.1): division by zero slips past a precondition that only

@@ -2,7 +2,7 @@
 //! smartcheck to reduce and explain. Works for any value whose type also derives smartcheck's
 //! traits; quickcheck's failing inputs are handed over the same way.
 //!
-//! Run: `cargo run --example interop`
+//! Run: `cargo run -p smartcheck-bench --features peers --example interop`
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestError, TestRunner};

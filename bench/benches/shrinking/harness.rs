@@ -1,17 +1,22 @@
 //! Running one benchmark with every tool, the same number of seeded trials each, and printing
 //! the paper's table for it.
 //!
+//! Every tool gets the same discovery budget, [`TESTS`] (10,000) tests with up to ten discards
+//! each, stops at the first failure and shrinks it with its default shrinking:
 //! - smartcheck: `smart_check` with derived instances, generalization and extra rounds off
 //!   (reduction only, as the 2014 paper's tables), the benchmark's `Args` otherwise default.
 //! - proptest: a `TestRunner` seeded per trial, the benchmark's idiomatic strategy, default
-//!   config (256 cases, default shrinking), no failure persistence.
-//! - quickcheck: `QuickCheck::quicktest` with a seeded `Gen` of size 100, 100 tests, the
+//!   config but for the budget (default shrinking: at most 1024 shrink iterations), no failure
+//!   persistence.
+//! - quickcheck: `QuickCheck::quicktest` with a seeded `Gen` of size 100 (its default), the
 //!   benchmark's idiomatic `Arbitrary` + `shrink` (on the [`Q`] wrapper).
 //! - none: smartcheck's discovery with a reduction budget of 0: the first counterexample found,
 //!   unshrunk.
 //!
-//! Evaluations count property calls after the first failure (while shrinking); time is the
-//! wall time of the whole run, discovery included.
+//! Every tool's property is wrapped in one counter, so the evaluation figures mean the same
+//! thing for all: "evals" counts property calls after the first failure (while shrinking:
+//! what Hypothesis's published figures count), "total" every call of the run, discovery
+//! included. Time is the wall time of the whole run.
 
 use std::any::Any;
 use std::cell::{Cell, RefCell};
@@ -39,9 +44,29 @@ pub struct Bench<T> {
     pub size: fn(&T) -> usize,
     /// proptest's strategy.
     pub strategy: fn() -> BoxedStrategy<T>,
-    /// smartcheck's arguments (the seed is set per trial).
+    /// smartcheck's arguments (the seed and the discovery budget are set per trial).
     pub args: Args,
+    /// Hypothesis's published figures, where BENCHMARKS.md has them.
+    pub hypothesis: Option<Published>,
 }
+
+/// A tool's published figures for a benchmark (BENCHMARKS.md: 1000 runs each, from the ECOOP
+/// 2020 artifact data).
+#[derive(Clone, Copy)]
+pub struct Published {
+    /// Mean final size.
+    pub size: f64,
+    /// Percentage of runs that ended at the minimum.
+    pub min_percent: f64,
+    /// Mean property calls while shrinking.
+    pub evals: f64,
+}
+
+/// Tests each tool may run to find a counterexample.
+pub const TESTS: usize = 10_000;
+
+/// Discards each tool may meet per test before it gives up (smartcheck's default ratio).
+const DISCARDS_PER_TEST: usize = 10;
 
 /// smartcheck's arguments for the benchmarks: reduction only, as the paper's tables.
 pub fn reduce_only() -> Args {
@@ -62,22 +87,29 @@ struct Trial {
     output: String,
     /// Property calls spent shrinking.
     evaluations: usize,
+    /// Property calls in the whole run.
+    total: usize,
     /// Wall time of the run.
     time: Duration,
 }
 
 impl Trial {
-    fn found<T: Debug>(
-        value: &T,
-        size: fn(&T) -> usize,
-        evaluations: usize,
-        time: Duration,
-    ) -> Trial {
-        Trial { found: true, size: size(value), output: format!("{value:?}"), evaluations, time }
+    /// A run that found `value`, with the calls the counter saw.
+    fn found<T: Debug>(value: &T, size: fn(&T) -> usize, time: Duration) -> Trial {
+        Trial {
+            found: true,
+            size: size(value),
+            output: format!("{value:?}"),
+            evaluations: shrink_calls(),
+            total: CALLS.with(Cell::get),
+            time,
+        }
     }
 
+    /// A run that found nothing in its budget.
     fn missed(time: Duration) -> Trial {
-        Trial { found: false, size: 0, output: String::new(), evaluations: 0, time }
+        let total = CALLS.with(Cell::get);
+        Trial { found: false, size: 0, output: String::new(), evaluations: 0, total, time }
     }
 }
 
@@ -107,6 +139,9 @@ where
             print_outputs(&results);
         }
     }
+    if let Some(h) = bench.hypothesis {
+        println!("{}", published_row("Hypothesis", &h));
+    }
 }
 
 /// With `SHRINKING_OUTPUTS` set: each distinct final output and how often it came out.
@@ -128,13 +163,25 @@ fn print_outputs(results: &[Trial]) {
 fn smartcheck_trial<T: SubTypes>(bench: &Bench<T>, seed: u64, reduce: bool) -> Trial {
     let budget = if reduce { bench.args.max_reduce_evaluations } else { 0 };
     let verbose = std::env::var_os("SHRINKING_VERBOSE").is_some();
-    let args =
-        Args { seed: Some(seed), max_reduce_evaluations: budget, verbose, ..bench.args.clone() };
+    let args = Args {
+        seed: Some(seed),
+        tests: TESTS,
+        max_discard_ratio: DISCARDS_PER_TEST,
+        max_reduce_evaluations: budget,
+        verbose,
+        ..bench.args.clone()
+    };
+    let prop = bench.prop;
+    reset_counts();
     let start = Instant::now();
-    let report = smart_check(&args, bench.prop);
+    let report = smart_check(&args, |v: &T| {
+        let verdict = prop(v);
+        count(verdict);
+        verdict
+    });
     let time = start.elapsed();
     match report.counterexamples().first() {
-        Some(cex) => Trial::found(cex.value(), bench.size, cex.evaluations(), time),
+        Some(cex) => Trial::found(cex.value(), bench.size, time),
         None => Trial::missed(time),
     }
 }
@@ -174,7 +221,13 @@ fn shrink_calls() -> usize {
 }
 
 fn proptest_trial<T: Debug + Clone>(bench: &Bench<T>, seed: u64) -> Trial {
-    let config = Config { failure_persistence: None, ..Config::default() };
+    let config = Config {
+        cases: TESTS as u32,
+        max_global_rejects: (TESTS * DISCARDS_PER_TEST) as u32,
+        max_local_rejects: (TESTS * DISCARDS_PER_TEST) as u32,
+        failure_persistence: None,
+        ..Config::default()
+    };
     let mut bytes = [0u8; 32];
     bytes[..8].copy_from_slice(&seed.to_le_bytes());
     let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &bytes);
@@ -194,7 +247,7 @@ fn proptest_trial<T: Debug + Clone>(bench: &Bench<T>, seed: u64) -> Trial {
     });
     let time = start.elapsed();
     match result {
-        Err(TestError::Fail(_, value)) => Trial::found(&value, bench.size, shrink_calls(), time),
+        Err(TestError::Fail(_, value)) => Trial::found(&value, bench.size, time),
         _ => Trial::missed(time),
     }
 }
@@ -229,13 +282,13 @@ where
     let start = Instant::now();
     let result = quickcheck::QuickCheck::new()
         .rng(quickcheck::Gen::from_size_and_seed(100, seed))
-        .tests(100)
-        .max_tests(10_000)
+        .tests(TESTS as u64)
+        .max_tests((TESTS * (1 + DISCARDS_PER_TEST)) as u64)
         .quicktest(qc_property::<T> as fn(Q<T>) -> quickcheck::TestResult);
     let time = start.elapsed();
     let last = QC_LAST_FAILURE.with(|l| l.borrow_mut().take());
     match (result, last.and_then(|l| l.downcast::<T>().ok())) {
-        (Err(_), Some(value)) => Trial::found(&*value, bench.size, shrink_calls(), time),
+        (Err(_), Some(value)) => Trial::found(&*value, bench.size, time),
         _ => Trial::missed(time),
     }
 }
@@ -245,7 +298,7 @@ where
 
 fn header() -> String {
     format!(
-        "| {:<10} | {:>6} | {:>8} {:>7} {:>5} | {:>6} | {:>8} | {:>8} {:>6} | {:>9} {:>9} |\n\
+        "| {:<10} | {:>6} | {:>8} {:>7} {:>5} | {:>6} | {:>8} | {:>8} {:>6} | {:>8} | {:>9} {:>9} |\n\
          |{}|",
         "tool",
         "found%",
@@ -253,12 +306,13 @@ fn header() -> String {
         "sd",
         "p95",
         "min%",
-        "distinct",
+        "dist/100",
         "evals",
         "p95",
+        "total",
         "time",
         "p95",
-        "-".repeat(101)
+        "-".repeat(112)
     )
 }
 
@@ -316,22 +370,43 @@ fn row(tool: &str, minimum: usize, results: &[Trial]) -> String {
     let found: Vec<&Trial> = results.iter().filter(|t| t.found).collect();
     let sizes: Vec<f64> = found.iter().map(|t| t.size as f64).collect();
     let evals: Vec<f64> = found.iter().map(|t| t.evaluations as f64).collect();
+    let totals: Vec<f64> = results.iter().map(|t| t.total as f64).collect();
     let times: Vec<f64> = results.iter().map(|t| t.time.as_secs_f64()).collect();
     let at_min = found.iter().filter(|t| t.size == minimum).count();
     let distinct: HashSet<&str> = found.iter().map(|t| t.output.as_str()).collect();
     format!(
-        "| {:<10} | {:>6.1} | {} {} {} | {:>6.1} | {:>8} | {} {} | {:>9} {:>9} |",
+        "| {:<10} | {:>6.1} | {} {} {} | {:>6.1} | {:>8.1} | {} {} | {} | {:>9} {:>9} |",
         tool,
         100.0 * found.len() as f64 / n,
         number(mean(&sizes), 8, 2),
         number(sd(&sizes), 7, 2),
         number(p95(&sizes), 5, 0),
         100.0 * at_min as f64 / n,
-        distinct.len(),
+        100.0 * distinct.len() as f64 / n,
         number(mean(&evals), 8, 1),
         number(p95(&evals), 6, 0),
+        number(mean(&totals), 8, 0),
         duration(mean(&times)),
         duration(p95(&times)),
+    )
+}
+
+/// A tool's published figures, in the table's columns ("-" where none were published).
+fn published_row(tool: &str, p: &Published) -> String {
+    format!(
+        "| {:<10} | {:>6} | {} {:>7} {:>5} | {:>6.1} | {:>8} | {} {:>6} | {:>8} | {:>9} {:>9} |",
+        tool,
+        "-",
+        number(p.size, 8, 2),
+        "-",
+        "-",
+        p.min_percent,
+        "-",
+        number(p.evals, 8, 1),
+        "-",
+        "-",
+        "(published)",
+        "",
     )
 }
 

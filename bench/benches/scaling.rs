@@ -3,8 +3,9 @@
 //! by least squares on log-log (1 is linear).
 //!
 //! ```text
-//! cargo bench --bench scaling -- [--max 100000] [--repeats 3]
+//! cargo bench -p smartcheck-bench --bench scaling -- [--max 100000] [--repeats 3]
 //! ```
+//! (`-p smartcheck-bench` may be left out at the workspace root, a default member.)
 //! Shapes: a long list with one bad element; a deep left-leaning expression that fails once it
 //! is three deep; a balanced (wide) tree with one bad leaf; a list of one-element lists with
 //! one bad element. Each counterexample is reduced with `smartcheck::reduce` (generalization

@@ -2,14 +2,12 @@
 //! `smartcheck_tests::challenge`), its proptest strategy and its quickcheck `Arbitrary` + `shrink`,
 //! each written the way that crate's users write them.
 //!
-//! smartcheck gets no hand-written shrinker anywhere. Where a benchmark needs what a derive
-//! cannot express, the model says so at the type: bounded integers (lengthlist, difference,
-//! coupling, replacement) are the `Ranged` newtype, with a hand-written `Arbitrary` and
-//! `SubTypes` written like the std integer impls (opaque, `leaf_rank` for value shrinking);
-//! the parser's `Var` names come from a `#[smartcheck(with = ...)]` generator; binheap's heaps
-//! (heap order relates a node to its parent) and degenerate's chains (runs of one constructor)
-//! have hand-written generators with derived `SubTypes`. Preconditions are the properties'
-//! own (`Verdict::implies`), the same for every tool.
+//! smartcheck gets derived instances and public attributes only, no hand-written `SubTypes`,
+//! `Arbitrary` or shrinker anywhere: bounded integers (lengthlist, difference, coupling,
+//! replacement) are `#[smartcheck(range = LO..=HI)]` fields; the parser's `Var` names, binheap's
+//! heaps (heap order relates a node to its parent) and degenerate's chains (runs of one
+//! constructor) come from `#[smartcheck(with = ...)]` generators, said so at each type.
+//! Preconditions are the properties' own (`Verdict::implies`), the same for every tool.
 //!
 //! quickcheck's impls follow its docs and the ECOOP 2020 artifact's "generic shrink": a value
 //! shrinks to its sub-terms of its own type, then to itself with one field shrunk. Bounded
@@ -22,20 +20,28 @@ use quickcheck::{Arbitrary as QcArbitrary, Gen as QcGen};
 use smartcheck::{Args, Verdict};
 use smartcheck_tests::challenge::{
     binheap, coupling, degenerate, deletion, difference, distinct, large_union_list, lengthlist,
-    nestedlists, parser, replacement, reverse, Ranged,
+    nestedlists, parser, replacement, reverse,
 };
 use smartcheck_tests::{bound5, calculator};
 
-use crate::harness::{self, reduce_only, Bench, Q};
+use crate::harness::{self, reduce_only, Bench, Published, Q};
+
+mod ordinary;
 
 type Shrunk<T> = Box<dyn Iterator<Item = T>>;
+
+/// Hypothesis's published figures (BENCHMARKS.md): mean size, % at the minimum, shrinking
+/// evaluations.
+fn hypothesis(size: f64, min_percent: f64, evals: f64) -> Option<Published> {
+    Some(Published { size, min_percent, evals })
+}
 
 /// Runs one benchmark: trials, then the tools to run.
 pub type Runner = fn(usize, &[&str]);
 
 /// Every benchmark, by name, in BENCHMARKS.md's order.
 pub fn all() -> Vec<(&'static str, Runner)> {
-    vec![
+    let paper: Vec<(&'static str, Runner)> = vec![
         ("bound5", |n, t| harness::run(&bound5_bench(), n, t)),
         ("calculator", |n, t| harness::run(&calculator_bench(), n, t)),
         ("binheap", |n, t| harness::run(&binheap_bench(), n, t)),
@@ -76,7 +82,8 @@ pub fn all() -> Vec<(&'static str, Runner)> {
         ("nestedlists", |n, t| harness::run(&nestedlists_bench(), n, t)),
         ("replacement", |n, t| harness::run(&replacement_bench(), n, t)),
         ("degenerate", |n, t| harness::run(&degenerate_bench(), n, t)),
-    ]
+    ];
+    paper.into_iter().chain(ordinary::all()).collect()
 }
 
 /// A quickcheck value that is a std type: generated and shrunk by quickcheck's own impls.
@@ -93,19 +100,11 @@ macro_rules! qc_std {
     )*};
 }
 
-qc_std!(Vec<i32>, Vec<Vec<i64>>, Vec<Vec<()>>);
+qc_std!(Vec<i32>, Vec<Vec<i64>>, Vec<Vec<()>>, Vec<bool>, Vec<String>);
 
 /// A uniform draw from `lo..=hi` for quickcheck (which has no range generator).
 fn qc_range(g: &mut QcGen, lo: i64, hi: i64) -> i64 {
     lo + (u64::arbitrary(g) % (hi - lo + 1) as u64) as i64
-}
-
-/// Bounded values shrunk as offsets from `lo`, toward `lo`.
-fn qc_shrink_ranged<const LO: i64, const HI: i64>(
-    v: &[Ranged<LO, HI>],
-) -> Shrunk<Vec<Ranged<LO, HI>>> {
-    let offsets: Vec<u64> = v.iter().map(|x| (x.0 - LO) as u64).collect();
-    Box::new(offsets.shrink().map(|o| o.into_iter().map(|x| Ranged(LO + x as i64)).collect()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -123,6 +122,7 @@ fn bound5_bench() -> Bench<bound5::T> {
             (l(), l(), l(), l(), l()).prop_map(|(a, b, c, d, e)| bound5::T(a, b, c, d, e)).boxed()
         },
         args: reduce_only(),
+        hypothesis: hypothesis(2.12, 88.8, 116.0),
     }
 }
 
@@ -161,6 +161,7 @@ fn calculator_bench() -> Bench<calculator::Exp> {
             .boxed()
         },
         args: reduce_only(),
+        hypothesis: hypothesis(5.00, 100.0, 200.0),
     }
 }
 
@@ -216,15 +217,21 @@ fn binheap_strategy(lo: i32, size: u32) -> BoxedStrategy<binheap::Heap> {
     prop_oneof![1 => Just(Heap::Empty), 7 => node].boxed()
 }
 
-fn binheap_bench() -> Bench<binheap::Heap> {
+fn binheap_bench() -> Bench<binheap::Input> {
     Bench {
         name: "binheap",
         metric: "constructors",
         minimum: 9,
         prop: binheap::prop,
         size: binheap::size,
-        strategy: || (0..=20u32).prop_flat_map(|size| binheap_strategy(0, size)).boxed(),
+        strategy: || {
+            (0..=20u32)
+                .prop_flat_map(|size| binheap_strategy(0, size))
+                .prop_map(binheap::Input)
+                .boxed()
+        },
         args: reduce_only(),
+        hypothesis: hypothesis(9.01, 99.5, 187.0),
     }
 }
 
@@ -237,6 +244,16 @@ fn qc_heap(g: &mut QcGen, lo: i32, size: usize) -> binheap::Heap {
     let l = qc_heap(g, k, size / 2);
     let r = qc_heap(g, k, size / 2);
     Heap::Node(k, Box::new(l), Box::new(r))
+}
+
+impl QcArbitrary for Q<binheap::Input> {
+    fn arbitrary(g: &mut QcGen) -> Self {
+        let size = usize::from(u8::arbitrary(g) % 21);
+        Q(binheap::Input(qc_heap(g, 0, size)))
+    }
+    fn shrink(&self) -> Shrunk<Self> {
+        Box::new(Q(self.0 .0.clone()).shrink().map(|h| Q(binheap::Input(h.0))))
+    }
 }
 
 impl QcArbitrary for Q<binheap::Heap> {
@@ -302,6 +319,7 @@ fn parser_bench() -> Bench<parser::Lang> {
                 .boxed()
         },
         args: Args { max_size: 5, max_reduce: 10, ..reduce_only() },
+        hypothesis: hypothesis(3.40, 65.5, 187.0),
     }
 }
 
@@ -342,6 +360,20 @@ where
     Box::new(wrapped.shrink().map(|w| w.into_iter().map(|q| q.0).collect()))
 }
 
+/// quickcheck's generic shrink of a binary node `ctor(a, b)`: each child alone, then the
+/// node with one child shrunk.
+fn qc_shrink_binary<T: Clone + 'static>(ctor: fn(Box<T>, Box<T>) -> T, a: &T, b: &T) -> Shrunk<Q<T>>
+where
+    Q<T>: QcArbitrary,
+{
+    let (a, b) = (a.clone(), b.clone());
+    let subterms = vec![Q(a.clone()), Q(b.clone())];
+    let (a2, b2) = (a.clone(), b.clone());
+    let left = Q(a).shrink().map(move |x| Q(ctor(Box::new(x.0), Box::new(b2.clone()))));
+    let right = Q(b).shrink().map(move |y| Q(ctor(Box::new(a2.clone()), Box::new(y.0))));
+    Box::new(subterms.into_iter().chain(left).chain(right))
+}
+
 impl QcArbitrary for Q<parser::Exp> {
     fn arbitrary(g: &mut QcGen) -> Self {
         Q(qc_parser_exp(g, 8))
@@ -364,12 +396,7 @@ impl QcArbitrary for Q<parser::Exp> {
             Exp::And(a, b) => (Exp::And, a, b),
             Exp::Or(a, b) => (Exp::Or, a, b),
         };
-        let (a, b) = (a.clone(), b.clone());
-        let subterms = vec![Q(a.clone()), Q(b.clone())];
-        let (a2, b2) = (a.clone(), b.clone());
-        let left = Q(a).shrink().map(move |x| Q(ctor(Box::new(x.0), Box::new(b2.clone()))));
-        let right = Q(b).shrink().map(move |y| Q(ctor(Box::new(a2.clone()), Box::new(y.0))));
-        Box::new(subterms.into_iter().chain(left).chain(right))
+        qc_shrink_binary(ctor, a, b)
     }
 }
 
@@ -469,6 +496,7 @@ fn reverse_bench() -> Bench<reverse::Input> {
         size: reverse::size,
         strategy: || any::<Vec<i32>>().boxed(),
         args: reduce_only(),
+        hypothesis: hypothesis(2.00, 100.0, 54.0),
     }
 }
 
@@ -481,6 +509,7 @@ fn large_union_list_bench() -> Bench<large_union_list::Input> {
         size: large_union_list::size,
         strategy: || any::<Vec<Vec<i64>>>().boxed(),
         args: reduce_only(),
+        hypothesis: None,
     }
 }
 
@@ -492,19 +521,24 @@ fn lengthlist_bench() -> Bench<lengthlist::Input> {
         prop: lengthlist::prop,
         size: lengthlist::size,
         strategy: || {
-            (1..=100usize).prop_flat_map(|n| vec((0..=1000i64).prop_map(Ranged), n)).boxed()
+            (1..=100usize)
+                .prop_flat_map(|n| vec(0..=1000u16, n))
+                .prop_map(lengthlist::Input)
+                .boxed()
         },
         args: reduce_only(),
+        hypothesis: None,
     }
 }
 
 impl QcArbitrary for Q<lengthlist::Input> {
     fn arbitrary(g: &mut QcGen) -> Self {
         let n = qc_range(g, 1, 100);
-        Q((0..n).map(|_| Ranged(qc_range(g, 0, 1000))).collect())
+        Q(lengthlist::Input((0..n).map(|_| qc_range(g, 0, 1000) as u16).collect()))
     }
     fn shrink(&self) -> Shrunk<Self> {
-        Box::new(qc_shrink_ranged(&self.0).filter(|v| !v.is_empty()).map(Q))
+        let shrunk = self.0 .0.shrink().filter(|v| !v.is_empty());
+        Box::new(shrunk.map(|v| Q(lengthlist::Input(v))))
     }
 }
 
@@ -520,24 +554,33 @@ fn difference_bench(
         prop,
         size: difference::size,
         strategy: || {
-            let positive = || (1..=i64::from(i32::MAX)).prop_map(Ranged);
-            (positive(), positive()).prop_map(|(a, b)| difference::Input(a, b)).boxed()
+            (1..=i32::MAX, 1..=i32::MAX).prop_map(|(a, b)| difference::Input(a, b)).boxed()
         },
         args: reduce_only(),
+        hypothesis: None,
+    }
+}
+
+/// A positive `i32` from quickcheck's own `i32` generator (a tenth of the time one of its
+/// boundary values, otherwise uniform), drawn again until positive.
+fn qc_positive(g: &mut QcGen) -> i32 {
+    loop {
+        let x = i32::arbitrary(g);
+        if x > 0 {
+            return x;
+        }
     }
 }
 
 impl QcArbitrary for Q<difference::Input> {
     fn arbitrary(g: &mut QcGen) -> Self {
-        let mut positive = || Ranged(qc_range(g, 1, i64::from(i32::MAX)));
-        Q(difference::Input(positive(), positive()))
+        Q(difference::Input(qc_positive(g), qc_positive(g)))
     }
+    /// quickcheck's own shrinking of the pair, kept positive.
     fn shrink(&self) -> Shrunk<Self> {
-        let offsets = ((self.0 .0 .0 - 1) as u32, (self.0 .1 .0 - 1) as u32);
+        let pair = (self.0 .0, self.0 .1);
         Box::new(
-            offsets.shrink().map(|(a, b)| {
-                Q(difference::Input(Ranged(i64::from(a) + 1), Ranged(i64::from(b) + 1)))
-            }),
+            pair.shrink().filter(|&(a, b)| a > 0 && b > 0).map(|(a, b)| Q(difference::Input(a, b))),
         )
     }
 }
@@ -549,19 +592,30 @@ fn coupling_bench() -> Bench<coupling::Input> {
         minimum: 2,
         prop: coupling::prop,
         size: coupling::size,
-        strategy: || vec((0..=10i64).prop_map(Ranged), 0..100).boxed(),
+        strategy: || vec(0..=10u8, 0..100).prop_map(coupling::Input).boxed(),
         args: reduce_only(),
+        hypothesis: hypothesis(2.66, 75.7, 134.0),
     }
 }
 
 impl QcArbitrary for Q<coupling::Input> {
     fn arbitrary(g: &mut QcGen) -> Self {
         let n = qc_range(g, 0, g.size() as i64);
-        Q((0..n).map(|_| Ranged(qc_range(g, 0, 10))).collect())
+        Q(coupling::Input((0..n).map(|_| qc_range(g, 0, 10) as u8).collect()))
     }
     fn shrink(&self) -> Shrunk<Self> {
-        Box::new(qc_shrink_ranged(&self.0).map(Q))
+        Box::new(self.0 .0.shrink().map(|v| Q(coupling::Input(v))))
     }
+}
+
+/// A list of `i32` and an index into it (deletion and bst).
+fn list_and_index() -> BoxedStrategy<(Vec<i32>, usize)> {
+    vec(any::<i32>(), 1..100)
+        .prop_flat_map(|v| {
+            let n = v.len();
+            (Just(v), 0..n)
+        })
+        .boxed()
 }
 
 fn deletion_bench() -> Bench<deletion::Input> {
@@ -571,15 +625,9 @@ fn deletion_bench() -> Bench<deletion::Input> {
         minimum: 2,
         prop: deletion::prop,
         size: deletion::size,
-        strategy: || {
-            vec(any::<i32>(), 1..100)
-                .prop_flat_map(|v| {
-                    let n = v.len();
-                    (Just(v), 0..n)
-                })
-                .boxed()
-        },
+        strategy: list_and_index,
         args: reduce_only(),
+        hypothesis: hypothesis(2.00, 100.0, 81.0),
     }
 }
 
@@ -603,6 +651,7 @@ fn distinct_bench() -> Bench<distinct::Input> {
         size: distinct::size,
         strategy: || any::<Vec<i32>>().boxed(),
         args: reduce_only(),
+        hypothesis: hypothesis(3.00, 100.0, 98.0),
     }
 }
 
@@ -615,6 +664,7 @@ fn nestedlists_bench() -> Bench<nestedlists::Input> {
         size: nestedlists::size,
         strategy: || any::<Vec<Vec<()>>>().boxed(),
         args: reduce_only(),
+        hypothesis: hypothesis(1.00, 100.0, 88.0),
     }
 }
 
@@ -626,27 +676,29 @@ fn replacement_bench() -> Bench<replacement::Input> {
         prop: |v| replacement::prop(v).into(),
         size: replacement::size,
         strategy: || {
-            (0..1_000_000i64, vec((2..=10i64).prop_map(Ranged), 0..100))
-                .prop_map(|(n, ms)| replacement::Input(Ranged(n), ms))
+            (0..1_000_000u32, vec(2..=10u8, 0..100))
+                .prop_map(|(n, ms)| replacement::Input(n, ms))
                 .boxed()
         },
         args: reduce_only(),
+        hypothesis: hypothesis(1.07, 93.5, 82.0),
     }
 }
 
 impl QcArbitrary for Q<replacement::Input> {
     fn arbitrary(g: &mut QcGen) -> Self {
-        let n = Ranged(qc_range(g, 0, 999_999));
+        let n = qc_range(g, 0, 999_999) as u32;
         let len = qc_range(g, 0, g.size() as i64);
-        Q(replacement::Input(n, (0..len).map(|_| Ranged(qc_range(g, 2, 10))).collect()))
+        Q(replacement::Input(n, (0..len).map(|_| qc_range(g, 2, 10) as u8).collect()))
     }
+    /// Shrinks the start toward 0 and the multipliers' offsets from 2 toward 2.
     fn shrink(&self) -> Shrunk<Self> {
-        let n = self.0 .0 .0 as u32;
-        let ms: Vec<u8> = self.0 .1.iter().map(|m| (m.0 - 2) as u8).collect();
-        Box::new((n, ms).shrink().map(|(n, ms)| {
-            let ms = ms.into_iter().map(|m| Ranged(i64::from(m) + 2)).collect();
-            Q(replacement::Input(Ranged(i64::from(n)), ms))
-        }))
+        let ms: Vec<u8> = self.0 .1.iter().map(|m| m - 2).collect();
+        Box::new(
+            (self.0 .0, ms)
+                .shrink()
+                .map(|(n, ms)| Q(replacement::Input(n, ms.into_iter().map(|m| m + 2).collect()))),
+        )
     }
 }
 
@@ -676,7 +728,7 @@ fn links_from_rolls(start: u8, rolls: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-fn degenerate_bench() -> Bench<degenerate::E> {
+fn degenerate_bench() -> Bench<degenerate::Input> {
     Bench {
         name: "degenerate",
         metric: "links",
@@ -685,19 +737,31 @@ fn degenerate_bench() -> Bench<degenerate::E> {
         size: degenerate::size,
         strategy: || {
             (0..3u8, vec(0..40u8, 10..=100))
-                .prop_map(|(start, rolls)| chain(&links_from_rolls(start, &rolls)))
+                .prop_map(|(start, rolls)| {
+                    degenerate::Input(chain(&links_from_rolls(start, &rolls)))
+                })
                 .boxed()
         },
         args: reduce_only(),
+        hypothesis: None,
+    }
+}
+
+impl QcArbitrary for Q<degenerate::Input> {
+    fn arbitrary(g: &mut QcGen) -> Self {
+        let len = qc_range(g, 10, 100) as usize;
+        let start = u8::arbitrary(g) % 3;
+        let rolls: Vec<u8> = (0..len).map(|_| u8::arbitrary(g) % 40).collect();
+        Q(degenerate::Input(chain(&links_from_rolls(start, &rolls))))
+    }
+    fn shrink(&self) -> Shrunk<Self> {
+        Box::new(Q(self.0 .0.clone()).shrink().map(|e| Q(degenerate::Input(e.0))))
     }
 }
 
 impl QcArbitrary for Q<degenerate::E> {
     fn arbitrary(g: &mut QcGen) -> Self {
-        let len = qc_range(g, 10, 100) as usize;
-        let start = u8::arbitrary(g) % 3;
-        let rolls: Vec<u8> = (0..len).map(|_| u8::arbitrary(g) % 40).collect();
-        Q(chain(&links_from_rolls(start, &rolls)))
+        Q(Q::<degenerate::Input>::arbitrary(g).0 .0)
     }
     fn shrink(&self) -> Shrunk<Self> {
         use degenerate::E;

@@ -3,8 +3,9 @@
 //! (`Arbitrary::arbitrary`) at a few budgets.
 //!
 //! ```text
-//! cargo bench --bench micro
+//! cargo bench -p smartcheck-bench --bench micro
 //! ```
+//! (`-p smartcheck-bench` may be left out at the workspace root, a default member.)
 
 use std::hint::black_box;
 

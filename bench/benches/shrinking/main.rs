@@ -3,8 +3,9 @@
 //! seeded trials each, in one process; one table per benchmark.
 //!
 //! ```text
-//! cargo bench --bench shrinking -- [--trials N] [--bench NAME]... [--tool TOOL]...
+//! cargo bench -p smartcheck-bench --bench shrinking -- [--trials N] [--bench NAME]... [--tool TOOL]...
 //! ```
+//! (`-p smartcheck-bench` may be left out at the workspace root, a default member.)
 //! `--trials` defaults to 100 (all benchmarks in well under a minute on 2 cores, once built); `--bench` picks benchmarks by
 //! name (a prefix is enough) and `--tool` tools (smartcheck, proptest, quickcheck, none); both
 //! may be repeated. proptest says on stderr when it stops at its shrink budget. `SHRINKING_OUTPUTS=1` also prints each tool's
@@ -64,8 +65,12 @@ fn main() {
     println!("# smartcheck shrinking benchmarks — {trials} trials per tool, seeds 0..{trials}");
     println!("{}", harness::machine());
     println!(
-        "found% and min% are of all trials; size, distinct and evals are over the runs that found a \
-         counterexample (evals: property calls after the first failure); time is the whole run."
+        "Each tool: {} tests to find a counterexample, then its default shrinking. found% and min% \
+         are of all trials; size and evals are over the runs that found one; dist/100: distinct \
+         final outputs per 100 trials; evals: property calls after the first failure (what \
+         Hypothesis's published figures, its row, count); total: all property calls; time: the \
+         whole run.",
+        harness::TESTS
     );
     let mut ran = 0;
     for (name, run) in suite::all() {
