@@ -3,7 +3,10 @@
 //!
 //! The property says that deleting the focused window removes it. Every counterexample is a
 //! wall of fields; generalization shows that only one thing matters: the current workspace
-//! has a stack (`Some(..)`). Everything else is a variable.
+//! has a stack (`Some(..)`). Everything else is a variable: the paper's `visible: x0, hidden:
+//! x1, stack: Some(x2)`, and the numbers (tags, layouts, screens) too, named after those. The
+//! invariant is a precondition, so a note says that the variables range over stack sets that
+//! satisfy it.
 //!
 //! Run: `cargo run --example xmonad` (set `SMARTCHECK_SEED` to replay a run; pass `--tree` for
 //! the paper's tree format).

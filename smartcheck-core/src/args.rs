@@ -35,14 +35,21 @@ pub struct Args {
     pub max_reduce: usize,
     /// Run universal generalization (§5.1).
     pub run_forall: bool,
-    /// Values tried per sub-value by universal generalization.
+    /// Replacements tried per universal claim (Hypothesis's explain budget): small values
+    /// first, then random ones at growing sizes beyond `max_size`, then values near the
+    /// counterexample's. Every claim is checked jointly with the variables claimed before it.
     pub max_forall: usize,
-    /// Of those, how many must meet the precondition for a universal claim.
+    /// Of those, how many must meet the precondition (and fail the same way, none passing) for
+    /// a universal claim: its evidence.
     pub min_forall: usize,
     /// Run existential (constructor) generalization (§5.2).
     pub run_exists: bool,
     /// Values tried per sub-value by existential generalization.
     pub max_exists: usize,
+    /// Assignments of the universal variables (their simplest values and random ones, in
+    /// turn) under each of which every constructor of a constructor variable must have a
+    /// witness (§5.2 under `forall values`).
+    pub exists_assignments: usize,
     /// Rounds of precondition strengthening (§5.3); a round that finds nothing ends the loop.
     pub rounds: usize,
     /// After structural reduction, also minimise primitive leaves (numbers toward 0, chars
@@ -118,10 +125,11 @@ impl Default for Args {
             max_depth: None,
             max_reduce: 100,
             run_forall: true,
-            max_forall: 20,
-            min_forall: 10,
+            max_forall: 500,
+            min_forall: 100,
             run_exists: true,
-            max_exists: 20,
+            max_exists: 60,
+            exists_assignments: 4,
             rounds: 3,
             shrink_values: true,
             max_reduce_evaluations: 100_000,

@@ -16,6 +16,20 @@ pub struct Bfs<'a> {
     queue: VecDeque<(NodeRef<'a>, u32, u32)>,
     /// For each node handed out: (parent id, child slot in the parent, depth).
     links: Vec<(u32, u32, u32)>,
+    /// Also hand out the primitive leaves that generalization may turn into variables.
+    leaves: bool,
+}
+
+/// True for a primitive leaf that generalization may turn into a variable (§5.1 beyond the
+/// paper): a number, `bool`, `char` or `String` in a field that is not marked
+/// `#[smartcheck(opaque)]`. Types marked `#[smartcheck(opaque)]`, maps and sets are not.
+pub fn is_variable_leaf(node: NodeRef<'_>) -> bool {
+    let NodeRef::Value(value) = node else { return false };
+    if !value.is_opaque() {
+        return false;
+    }
+    let name = value.type_name();
+    value.from_leaf_rank(0).is_some() || ["alloc::string::String", "f32", "f64"].contains(&name)
 }
 
 /// One node of a [`Bfs`] walk.
@@ -36,7 +50,15 @@ impl<'a> Bfs<'a> {
     pub fn new(root: NodeRef<'a>) -> Self {
         let mut queue = VecDeque::new();
         queue.push_back((root, ROOT, 0));
-        Bfs { queue, links: Vec::new() }
+        Bfs { queue, links: Vec::new(), leaves: false }
+    }
+
+    /// A walk that also hands out the primitive leaves of non-frozen fields that
+    /// [`is_variable_leaf`] accepts, each in its breadth-first place. The other nodes come
+    /// in the same relative order as in [`Bfs::new`]'s walk (which generalization relies on
+    /// to map one numbering to the other); reduction's numbering is [`Bfs::new`]'s.
+    pub fn with_leaves(root: NodeRef<'a>) -> Self {
+        Bfs { leaves: true, ..Bfs::new(root) }
     }
 
     /// The child slots leading from the root to the node with breadth-first index `index`.
@@ -85,7 +107,8 @@ impl<'a> Iterator for Bfs<'a> {
         self.links.push((parent, slot, depth));
         if !node.is_opaque() {
             for (slot, child) in node.children().into_iter().enumerate() {
-                if !child.frozen && !child.node.is_opaque() {
+                let leaf = self.leaves && is_variable_leaf(child.node);
+                if !child.frozen && (leaf || !child.node.is_opaque()) {
                     self.queue.push_back((child.node, index, slot as u32));
                 }
             }

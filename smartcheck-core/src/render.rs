@@ -6,11 +6,14 @@
 //! their own `Debug`.
 //!
 //! Invariant: holes are keyed by breadth-first index, the same numbering as
-//! [`SubTypes::sub_value`](crate::SubTypes::sub_value). Cost: O(nodes) time and memory, no recursion.
+//! [`SubTypes::sub_value`](crate::SubTypes::sub_value); [`render_generalized`] keys them by
+//! generalization's numbering instead ([`Bfs::with_leaves`](crate::Bfs::with_leaves), primitive
+//! leaves counted too). Cost: O(nodes) time and memory, no recursion.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt::{self, Write};
 
+use crate::index::is_variable_leaf;
 use crate::subtypes::{NodeRef, Shape};
 
 /// What a generalized sub-value prints as.
@@ -48,7 +51,9 @@ struct Arena<'a> {
 }
 
 impl<'a> Arena<'a> {
-    fn new(root: NodeRef<'a>) -> Self {
+    /// The arena of `root`; with `leaves`, primitive leaves are numbered too (as
+    /// [`Bfs::with_leaves`](crate::Bfs::with_leaves) numbers them), so that they can be holes.
+    fn new(root: NodeRef<'a>, leaves: bool) -> Self {
         let mut entries = Vec::new();
         let mut queue = VecDeque::new();
         queue.push_back((root, false));
@@ -56,8 +61,10 @@ impl<'a> Arena<'a> {
         while let Some((node, frozen)) = queue.pop_front() {
             let atom = frozen || node.is_opaque();
             // The parent of this entry was indexed unless it was an atom (atoms have no
-            // children here), so an entry is indexed exactly when it is not an atom.
-            let index = (!atom).then(|| {
+            // children here), so an entry is indexed exactly when it is not an atom (or, with
+            // `leaves`, a primitive leaf of a field that is not frozen).
+            let indexed = !atom || (leaves && !frozen && is_variable_leaf(node));
+            let index = indexed.then(|| {
                 next_index += 1;
                 next_index - 1
             });
@@ -87,7 +94,7 @@ enum Task {
 
 /// Renders `root` in Rust syntax with `holes` in place of generalized sub-values.
 pub fn render(root: NodeRef<'_>, holes: &Holes) -> String {
-    let arena = Arena::new(root);
+    let arena = Arena::new(root, false);
     let mut out = String::new();
     render_entry(&arena, 0, holes, &mut out);
     out
@@ -205,23 +212,26 @@ fn list_elements<'h>(
 /// Renders `root` as the paper's tree: the whole value on the first line, then one line per
 /// indexed sub-value, with `+-` and `` `- `` branches.
 pub fn render_tree(root: NodeRef<'_>, holes: &Holes) -> String {
-    let arena = Arena::new(root);
+    tree(&Arena::new(root, false), holes)
+}
+
+fn tree(arena: &Arena<'_>, holes: &Holes) -> String {
     let mut out = String::new();
-    render_entry(&arena, 0, holes, &mut out);
+    render_entry(arena, 0, holes, &mut out);
     let root_is_hole = holes.contains_key(&0);
     let mut stack: Vec<(usize, String, bool)> = Vec::new();
     if !root_is_hole {
-        push_children(&arena, 0, "", &mut stack);
+        push_children(arena, 0, "", &mut stack);
     }
     while let Some((i, prefix, last)) = stack.pop() {
         out.push('\n');
         out.push_str(&prefix);
         out.push_str(if last { "`- " } else { "+- " });
         let is_hole = arena.entries[i].index.is_some_and(|ix| holes.contains_key(&ix));
-        tree_label(&arena, i, holes, &mut out);
+        tree_label(arena, i, holes, &mut out);
         if !is_hole {
             let child_prefix = format!("{prefix}{}", if last { "   " } else { "|  " });
-            push_children(&arena, i, &child_prefix, &mut stack);
+            push_children(arena, i, &child_prefix, &mut stack);
         }
     }
     out
@@ -280,6 +290,21 @@ fn tree_label(arena: &Arena<'_>, i: usize, holes: &Holes, out: &mut String) {
     }
 }
 
+/// Renders a generalization's formula body: `holes` are keyed by generalization's numbering
+/// ([`Bfs::with_leaves`](crate::Bfs::with_leaves)), so a primitive leaf can print as `x0`; two
+/// holes may share a name (`Pair(x0, x0)`).
+pub fn render_generalized(root: NodeRef<'_>, holes: &Holes, format: crate::args::Format) -> String {
+    let arena = Arena::new(root, true);
+    match format {
+        crate::args::Format::Value => {
+            let mut out = String::new();
+            render_entry(&arena, 0, holes, &mut out);
+            out
+        }
+        crate::args::Format::Tree => tree(&arena, holes),
+    }
+}
+
 /// `Display` for a value rendered with no holes, in the given format.
 pub fn render_format(root: NodeRef<'_>, holes: &Holes, format: crate::args::Format) -> String {
     match format {
@@ -327,5 +352,21 @@ mod tests {
         let v = (Some(1), vec![2]);
         let tree = render_tree(NodeRef::Value(v.node()), &Holes::new());
         assert_eq!(tree, "(Some(1), [2])\n+- Some(1)\n`- [2]\n   `- []");
+    }
+
+    #[test]
+    fn generalized_rendering_numbers_primitive_leaves() {
+        // With leaves: 0 the tuple, 1 the u16, 2 the String, 3 Some, 4 the list, 5 the bool
+        // inside Some, 6 the list's element 7, 7 the empty tail.
+        let v = (8u16, "k".to_string(), Some(true), vec![7u8]);
+        let mut holes = Holes::new();
+        holes.insert(1, Hole::Value("x0".into()));
+        holes.insert(2, Hole::Value("x1".into()));
+        holes.insert(5, Hole::Value("x2".into()));
+        holes.insert(6, Hole::Value("x2".into()));
+        let text = render_generalized(NodeRef::Value(v.node()), &holes, crate::args::Format::Value);
+        assert_eq!(text, "(x0, x1, Some(x2), [x2])");
+        let tree = render_generalized(NodeRef::Value(v.node()), &holes, crate::args::Format::Tree);
+        assert_eq!(tree, "(x0, x1, Some(x2), [x2])\n+- Some(x2)\n`- [x2]\n   `- []");
     }
 }

@@ -1,47 +1,62 @@
 //! The formula of a generalization (paper §5.1, §5.2): the counterexample with holes, under
-//! its quantifiers.
+//! its quantifiers, the side conditions after the variables.
 //!
 //! ```text
 //! forall values x0: forall constructors c0: there exist arguments such that
 //!   Div(x0, c0(..))
+//! forall values x0 x1 with x0 != x1:
+//!   Pair(x0, x1)
 //! ```
 //!
-//! Invariant: variables are numbered in breadth-first order, `x0, x1, ...` for universal
-//! sub-values and `c0, c1, ...` for constructors, the same numbering notes use. Cost: one
-//! rendering, O(n) in the counterexample's nodes.
+//! Invariant: variables are named in the scheme's order, `x0, x1, ...`, constructor variables
+//! `c0, c1, ...` in breadth-first order, the same names notes use; a repeated variable prints
+//! its name at each of its places. Cost: one rendering, O(n) in the counterexample's nodes.
 
+use super::Scheme;
 use crate::args::Format;
-use crate::render::{render_format, Hole, Holes};
+use crate::render::{render_generalized, Hole, Holes};
 use crate::subtypes::{NodeRef, SubTypes};
 
-/// Renders `value` with holes at `universal` and `existential` (breadth-first indexes, in
-/// order) under their quantifiers; without any, the value alone.
+/// Renders `value` with the holes of `scheme` and `existential` (places in generalization's
+/// numbering) under their quantifiers; without any, the value alone.
 pub(super) fn formula<T: SubTypes>(
     value: &T,
-    universal: &[usize],
+    scheme: &Scheme,
     existential: &[usize],
     format: Format,
 ) -> String {
     let mut holes = Holes::new();
     let mut quantifiers = Vec::new();
-    if !universal.is_empty() {
-        let names = names("x", universal.len());
-        for (&index, name) in universal.iter().zip(&names) {
-            holes.insert(index, Hole::Value(name.clone()));
+    if !scheme.vars.is_empty() {
+        let names = names("x", scheme.vars.len());
+        for (var, name) in scheme.vars.iter().zip(&names) {
+            for &place in &var.places {
+                holes.insert(place, Hole::Value(name.clone()));
+            }
         }
-        quantifiers.push(format!("forall values {}:", names.join(" ")));
+        let conditions: Vec<String> = scheme
+            .conditions
+            .iter()
+            .map(|c| format!("{} {} {}", names[c.left], c.relation.symbol(), names[c.right]))
+            .collect();
+        let with = if conditions.is_empty() {
+            String::new()
+        } else {
+            format!(" with {}", conditions.join(", "))
+        };
+        quantifiers.push(format!("forall values {}{with}:", names.join(" ")));
     }
     if !existential.is_empty() {
         let names = names("c", existential.len());
-        for (&index, name) in existential.iter().zip(&names) {
-            holes.insert(index, Hole::Constructor(name.clone()));
+        for (&place, name) in existential.iter().zip(&names) {
+            holes.insert(place, Hole::Constructor(name.clone()));
         }
         quantifiers.push(format!(
             "forall constructors {}: there exist arguments such that",
             names.join(" ")
         ));
     }
-    let body = render_format(NodeRef::Value(value.node()), &holes, format);
+    let body = render_generalized(NodeRef::Value(value.node()), &holes, format);
     if quantifiers.is_empty() {
         return body;
     }

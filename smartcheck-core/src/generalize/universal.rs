@@ -1,108 +1,187 @@
-//! Universal sub-value generalization (paper §5.1, Figure 6: `extrapolate`, `allFail`), and
-//! the joint check that goes beyond the paper.
+//! Universal sub-value generalization (paper §5.1, Figure 6: `extrapolate`, `allFail`), with
+//! the evidence rule and the joint check that go beyond the paper.
 //!
-//! Breadth-first from index 1, skipping sub-values under one already generalized: replace the
-//! sub-value by `max_forall` fresh values of its type; it becomes a variable `x` when none of
-//! them passes, none fails another way, and at least `min_forall` met the precondition. The
-//! values are at most `max_size` constructors, as in the paper, but their leaves range over
-//! QuickCheck sizes from 0 to `max_gen_size`, as wide as discovery's, to look for a refutation.
+//! Breadth-first over sub-values and primitive leaves, skipping those under a variable: a
+//! place becomes a variable `x` when [`check`] finds, over `max_forall` replacements (small,
+//! random at growing sizes, near: see `sample`), none that passes or fails another way, and
+//! at least `min_forall` that meet the precondition. Each replacement varies every variable
+//! claimed before too, so the last successful check is a check of the formula's joint
+//! reading.
 //!
-//! Invariant: a claimed index was replaced by every value tried, one at a time, and each run
-//! that met the precondition failed the same way as the counterexample.
+//! Invariant: every variable of a scheme was, in its own check, replaced together with all
+//! earlier ones by each value tried, and each run that met the precondition (and the side
+//! conditions) failed the same way as the counterexample.
 //!
-//! Cost: at most `max_forall` evaluations per indexed sub-value (a refutation stops early),
-//! O(n · `max_forall`) in all, and `max_forall` more for [`vary_together`].
+//! Cost: at most `max_forall` evaluations per place (a refutation stops early), O(n ·
+//! `max_forall`) in all; up to 16 draws per try to meet side conditions (drawing costs no
+//! evaluation).
 
-use super::{show, sweep, Marks, Subject, Trial};
-use crate::args::Args;
-use crate::gen::Gen;
-use crate::property::{Failure, PropertyResult};
-use crate::subtypes::SubTypes;
-use crate::tester::Tester;
+use super::{Condition, Ctx, Evidence, Marks, Relation, Scheme, Trial, Var};
+use crate::subtypes::{SubTypes, SubValue};
 
-/// One universally generalized sub-value and how its values fared.
-#[derive(Debug)]
-pub(super) struct Claim {
-    /// Its breadth-first index.
-    pub index: usize,
-    /// Values tried.
-    pub tried: usize,
-    /// Of those, how many the precondition rejected.
-    pub discarded: usize,
-}
+/// Draws per try to meet the side conditions before the try is skipped.
+const CONDITION_DRAWS: usize = 16;
 
-/// The paper's `extrapolate`: the universally generalizable indexes, in breadth-first order,
-/// and the index it stopped at if the evaluation budget ran out.
-pub(super) fn extrapolate<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    args: &Args,
-    tester: &mut Tester<'_, T, P>,
-    gen: &mut Gen,
-    subject: &Subject<'_, T>,
-) -> (Vec<Claim>, Option<usize>) {
-    let mut claims: Vec<Claim> = Vec::new();
-    let mut marks = Marks::new(subject.len(), &[]);
-    for index in 1..subject.len() {
-        if marks.covers(subject, index) || subject.is_trivial(index) {
+/// The paper's `extrapolate`: adds the universally generalizable places to `scheme` in
+/// breadth-first order; the place it stopped at if the evaluation budget ran out.
+pub(super) fn extrapolate<T: SubTypes>(
+    ctx: &mut Ctx<'_, '_, T>,
+    scheme: &mut Scheme,
+) -> Option<usize> {
+    let mut marks = Marks::new(ctx.subject.len(), &[]);
+    for place in 1..ctx.subject.len() {
+        if marks.covers(ctx.subject, place) || ctx.subject.is_trivial(place) {
             continue;
         }
-        if subject.spent(tester) {
-            return (claims, Some(index));
+        if ctx.spent() {
+            return Some(place);
         }
-        if let Some(claim) = all_fail(args, tester, gen, subject, index) {
-            marks.generalize(index);
-            claims.push(claim);
+        if add_if_true(ctx, scheme, &Group::single(place)) {
+            marks.generalize(place);
         }
     }
-    (claims, None)
+    None
 }
 
-/// The paper's `allFail`: a claim on `index` when no fresh value in its place passes or fails
-/// another way, and at least `min_forall` of them met the precondition.
-fn all_fail<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    args: &Args,
-    tester: &mut Tester<'_, T, P>,
-    gen: &mut Gen,
-    subject: &Subject<'_, T>,
-    index: usize,
-) -> Option<Claim> {
-    let mut claim = Claim { index, tried: 0, discarded: 0 };
-    for k in 0..args.max_forall {
-        let size = sweep(k, args.max_forall, args.max_gen_size);
-        let value = subject.fresh(index, gen, args, size)?;
-        let candidate = subject.with(vec![(index, value)])?;
-        claim.tried += 1;
-        match subject.trial(tester, &candidate) {
-            Trial::Same => {}
-            Trial::Discard => claim.discarded += 1,
-            Trial::Pass | Trial::Other(_) => return None,
+/// New variables to add to a scheme: each with its places, and a side condition between the
+/// first two.
+pub(super) struct Group {
+    pub vars: Vec<Vec<usize>>,
+    pub relation: Option<Relation>,
+}
+
+impl Group {
+    /// One variable at one place.
+    pub fn single(place: usize) -> Group {
+        Group { vars: vec![vec![place]], relation: None }
+    }
+}
+
+/// Checks `scheme` extended by `group`; when it holds, extends `scheme`.
+pub(super) fn add_if_true<T: SubTypes>(
+    ctx: &mut Ctx<'_, '_, T>,
+    scheme: &mut Scheme,
+    group: &Group,
+) -> bool {
+    let mut extended = scheme.clone();
+    let first = extended.vars.len();
+    for places in &group.vars {
+        extended.vars.push(Var { places: places.clone(), discarded: 0 });
+    }
+    if let Some(relation) = group.relation {
+        extended.conditions.push(Condition { left: first, relation, right: first + 1 });
+    }
+    match check(ctx, &mut extended, first) {
+        Some(evidence) => {
+            extended.evidence = Some(evidence);
+            *scheme = extended;
+            true
+        }
+        None => false,
+    }
+}
+
+/// The evidence rule, on every variable of `scheme` at once: `max_forall` tries, the variable
+/// at `lead` following the schedule, the others drawn at random; `None` at the first try
+/// that passes or fails another way, or when fewer than `min_forall` met the precondition.
+/// Discards are counted on every variable (each was varied).
+fn check<T: SubTypes>(
+    ctx: &mut Ctx<'_, '_, T>,
+    scheme: &mut Scheme,
+    lead: usize,
+) -> Option<Evidence> {
+    let n = ctx.args.max_forall;
+    let mut evidence = Evidence { tried: 0, met: 0 };
+    for k in 0..n {
+        let Some(values) = assignment(ctx, scheme, Draw::Lead(lead, k, n)) else { continue };
+        let replacements = placed(scheme, values);
+        match ctx.trial(replacements)? {
+            Trial::Same => evidence.met += 1,
+            Trial::Discard => scheme.vars.iter_mut().for_each(|v| v.discarded += 1),
+            Trial::Pass | Trial::Other => return None,
+        }
+        evidence.tried += 1;
+    }
+    (evidence.met >= ctx.args.min_forall).then_some(evidence)
+}
+
+/// How the variables of an assignment are drawn.
+#[derive(Clone, Copy)]
+pub(super) enum Draw {
+    /// The variable at `.0` takes the `.1`-th of `.2` scheduled values, the others random
+    /// ones.
+    Lead(usize, usize, usize),
+    /// Every variable takes the `.0`-th of `.1` scheduled values (small ones first).
+    All(usize, usize),
+    /// Every variable takes a random value.
+    Random,
+}
+
+/// A value for every variable of `scheme`, drawn as `draw` says, that meets the side
+/// conditions; `None` when no draw met them.
+pub(super) fn assignment<T: SubTypes>(
+    ctx: &mut Ctx<'_, '_, T>,
+    scheme: &Scheme,
+    draw: Draw,
+) -> Option<Vec<Box<dyn SubValue>>> {
+    let lead_value = match draw {
+        Draw::Lead(at, k, n) => Some((at, ctx.nth(scheme.vars[at].places[0], k, n)?)),
+        _ => None,
+    };
+    for attempt in 0..CONDITION_DRAWS {
+        let mut values = Vec::with_capacity(scheme.vars.len());
+        for (at, var) in scheme.vars.iter().enumerate() {
+            let place = var.places[0];
+            match (&lead_value, draw) {
+                (Some((lead_at, value)), _) if *lead_at == at => values.push(value.clone()),
+                (_, Draw::All(k, n)) if attempt == 0 => values.push(ctx.nth(place, k, n)?),
+                _ => values.push(ctx.any(place)?),
+            }
+        }
+        let meets = |c: &Condition| c.relation.holds(&*values[c.left], &*values[c.right]);
+        if scheme.conditions.iter().all(|c| meets(c) == Some(true)) {
+            return Some(values);
         }
     }
-    (claim.tried - claim.discarded >= args.min_forall).then_some(claim)
+    None
+}
+
+/// Each variable's value at each of its places.
+pub(super) fn placed(
+    scheme: &Scheme,
+    values: Vec<Box<dyn SubValue>>,
+) -> Vec<(usize, Box<dyn SubValue>)> {
+    let mut out = Vec::new();
+    for (var, value) in scheme.vars.iter().zip(values) {
+        for &place in &var.places {
+            out.push((place, value.clone()));
+        }
+    }
+    out
 }
 
 /// The note for variables that range only over values meeting the precondition, if any.
-pub(super) fn precondition_note(claims: &[Claim]) -> Option<String> {
-    let needy: Vec<(String, usize)> = claims
+pub(super) fn precondition_note(vars: &[Var]) -> Option<String> {
+    let needy: Vec<(String, String)> = vars
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.discarded > 0)
-        .map(|(k, c)| (format!("x{k}"), c.discarded))
+        .filter(|(_, v)| v.discarded > 0)
+        .map(|(k, v)| (format!("x{k}"), v.discarded.to_string()))
         .collect();
-    let tried = claims.first()?.tried;
     match needy.as_slice() {
         [] => None,
         [(name, discarded)] => Some(format!(
             "{name} ranges over values that satisfy the precondition: it rejected {discarded} \
-             of the {tried} values tried"
+             of the tries that varied {name}"
         )),
         _ => {
             let names: Vec<&str> = needy.iter().map(|(n, _)| n.as_str()).collect();
-            let counts: Vec<String> = needy.iter().map(|(_, d)| d.to_string()).collect();
+            let counts: Vec<&str> = needy.iter().map(|(_, d)| d.as_str()).collect();
             Some(format!(
                 "{} range over values that satisfy the precondition: it rejected {} of the \
-                 {tried} values tried, respectively",
+                 tries that varied each, respectively",
                 and_list(&names),
-                and_list(&counts.iter().map(String::as_str).collect::<Vec<_>>())
+                and_list(&counts)
             ))
         }
     }
@@ -115,61 +194,4 @@ fn and_list(items: &[&str]) -> String {
         [one] => one.to_string(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
-}
-
-/// A joint variation of the universal variables that the property does not fail the same way.
-#[derive(Debug)]
-pub(super) struct Joint {
-    /// Each variable's value, rendered, in order `x0`, `x1`, ...
-    values: Vec<String>,
-    /// `None`: it passed; else how it failed instead.
-    failure: Option<Failure>,
-}
-
-impl Joint {
-    /// The caveat, in the paper's reading of `forall values x0 x1 . Add x0 x1`.
-    pub(super) fn note(&self) -> String {
-        let names: Vec<String> = (0..self.values.len()).map(|k| format!("x{k}")).collect();
-        let example: Vec<String> =
-            self.values.iter().enumerate().map(|(k, v)| format!("x{k} = {v}")).collect();
-        let outcome = match &self.failure {
-            None => "passes".to_string(),
-            Some(f) => format!("fails another way ({f})"),
-        };
-        format!(
-            "each of {} may vary alone, but not together: e.g. {} {outcome}",
-            names.join(", "),
-            example.join(", ")
-        )
-    }
-}
-
-/// Beyond the paper: varies all universal variables at once, `max_forall` times; the first
-/// variation that passes or fails another way refutes the joint reading of the formula.
-pub(super) fn vary_together<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    args: &Args,
-    tester: &mut Tester<'_, T, P>,
-    gen: &mut Gen,
-    subject: &Subject<'_, T>,
-    universal: &[usize],
-) -> Option<Joint> {
-    if universal.len() < 2 {
-        return None;
-    }
-    for k in 0..args.max_forall {
-        let size = sweep(k, args.max_forall, args.max_gen_size);
-        let values = universal
-            .iter()
-            .map(|&index| subject.fresh(index, gen, args, size).map(|v| (index, v)))
-            .collect::<Option<Vec<_>>>()?;
-        let shown: Vec<String> = values.iter().map(|(_, v)| show(&**v)).collect();
-        let candidate = subject.with(values)?;
-        let failure = match subject.trial(tester, &candidate) {
-            Trial::Same | Trial::Discard => continue,
-            Trial::Pass => None,
-            Trial::Other(f) => Some(f),
-        };
-        return Some(Joint { values: shown, failure });
-    }
-    None
 }

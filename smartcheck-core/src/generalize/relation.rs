@@ -1,0 +1,166 @@
+//! Relations between sub-values, as Extrapolate (Braquehais & Runciman) states them: a
+//! repeated variable (`Pair(x0, x0)`) for equal same-typed sub-values, and side conditions
+//! from a small fixed grammar between two same-typed primitive leaves
+//! (`forall values x0 x1 with x0 != x1: Pair(x0, x1)`).
+//!
+//! Tried after universal generalization, on places it left alone (neither a variable nor
+//! under one): a repeated variable when the two places hold equal values, then, for two
+//! leaves, the conditions `!=`, `<=`, `<` (the weakest first) that the counterexample meets.
+//! `==` needs no condition: it is the repeated variable. Each is claimed under the same
+//! evidence rule as any variable, with every earlier variable varying too.
+//!
+//! Invariant: a relation is printed only when it held and the independent claim did not
+//! (the places were left alone by universal generalization). Cost: at most [`PAIRS`] checks
+//! of each kind, each at most `max_forall` evaluations; O([`FREE`]²) comparisons of `Debug`
+//! texts to find the pairs.
+
+use std::cmp::Ordering;
+
+use super::sample::show;
+use super::universal::{add_if_true, Group};
+use super::{Ctx, Scheme};
+use crate::subtypes::{SubTypes, SubValue};
+
+/// Pairs tried per kind of relation.
+const PAIRS: usize = 16;
+/// Free places looked at for pairs, in breadth-first order (so that finding pairs stays
+/// cheap on a large counterexample).
+const FREE: usize = 64;
+
+/// How two variables of a side condition compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    /// `x0 != x1`.
+    NotEqual,
+    /// `x0 < x1` (numbers and chars).
+    Less,
+    /// `x0 <= x1` (numbers and chars).
+    LessOrEqual,
+}
+
+impl Relation {
+    /// The relation as printed: `!=`, `<`, `<=`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Relation::NotEqual => "!=",
+            Relation::Less => "<",
+            Relation::LessOrEqual => "<=",
+        }
+    }
+
+    /// Whether `a` and `b` are related so; `None` when they cannot be ordered (only numbers
+    /// and chars are). Values are compared by their `Debug` text.
+    ///
+    /// ```
+    /// use smartcheck_core::generalize::Relation;
+    /// assert_eq!(Relation::Less.holds(&-3i32, &2i32), Some(true));
+    /// assert_eq!(Relation::LessOrEqual.holds(&'b', &'a'), Some(false));
+    /// assert_eq!(Relation::NotEqual.holds(&"a".to_string(), &"a".to_string()), Some(false));
+    /// assert_eq!(Relation::Less.holds(&"a".to_string(), &"b".to_string()), None);
+    /// ```
+    pub fn holds(self, a: &dyn SubValue, b: &dyn SubValue) -> Option<bool> {
+        let (a, b) = (show(a.as_node()), show(b.as_node()));
+        match self {
+            Relation::NotEqual => Some(a != b),
+            Relation::Less => Some(order(&a, &b)? == Ordering::Less),
+            Relation::LessOrEqual => Some(order(&a, &b)? != Ordering::Greater),
+        }
+    }
+}
+
+/// The order of two numbers or two chars, from their `Debug` texts.
+fn order(a: &str, b: &str) -> Option<Ordering> {
+    if let (Ok(a), Ok(b)) = (a.parse::<i128>(), b.parse::<i128>()) {
+        return Some(a.cmp(&b));
+    }
+    if let (Ok(a), Ok(b)) = (a.parse::<f64>(), b.parse::<f64>()) {
+        return a.partial_cmp(&b);
+    }
+    let char_of = |s: &str| {
+        let inner = s.strip_prefix('\'')?.strip_suffix('\'')?;
+        let mut chars = inner.chars();
+        let c = chars.next()?;
+        chars.next().is_none().then_some(c)
+    };
+    Some(char_of(a)?.cmp(&char_of(b)?))
+}
+
+/// Adds repeated variables, then side conditions, to `scheme`; the place it stopped at if
+/// the evaluation budget ran out.
+pub(super) fn relate<T: SubTypes>(ctx: &mut Ctx<'_, '_, T>, scheme: &mut Scheme) -> Option<usize> {
+    let repeated = |ctx: &mut Ctx<'_, '_, T>, scheme: &mut Scheme, a: usize, b: usize| {
+        add_if_true(ctx, scheme, &Group { vars: vec![vec![a, b]], relation: None });
+    };
+    each_pair(ctx, scheme, true, repeated).or_else(|| each_pair(ctx, scheme, false, condition))
+}
+
+/// Runs `try_pair` on up to [`PAIRS`] of [`pairs`] whose places are still free; the place
+/// it stopped at if the evaluation budget ran out.
+fn each_pair<T: SubTypes>(
+    ctx: &mut Ctx<'_, '_, T>,
+    scheme: &mut Scheme,
+    equal: bool,
+    mut try_pair: impl FnMut(&mut Ctx<'_, '_, T>, &mut Scheme, usize, usize),
+) -> Option<usize> {
+    let mut tried = 0;
+    for (a, b) in pairs(ctx, scheme, equal) {
+        if tried == PAIRS {
+            break;
+        }
+        if ctx.spent() {
+            return Some(a);
+        }
+        if is_free(ctx, scheme, a, b) {
+            tried += 1;
+            try_pair(ctx, scheme, a, b);
+        }
+    }
+    None
+}
+
+/// Tries the conditions the counterexample meets between leaves `a` and `b`, the weakest
+/// first; keeps the first that holds.
+fn condition<T: SubTypes>(ctx: &mut Ctx<'_, '_, T>, scheme: &mut Scheme, a: usize, b: usize) {
+    let (va, vb) = (ctx.subject.node(a).to_value(), ctx.subject.node(b).to_value());
+    for relation in [Relation::NotEqual, Relation::LessOrEqual, Relation::Less] {
+        let (left, right) = match (relation.holds(&*va, &*vb), relation.holds(&*vb, &*va)) {
+            (Some(true), _) => (a, b),
+            (_, Some(true)) => (b, a),
+            _ => continue,
+        };
+        let group = Group { vars: vec![vec![left], vec![right]], relation: Some(relation) };
+        if add_if_true(ctx, scheme, &group) {
+            return;
+        }
+    }
+}
+
+/// True when neither place is, or lies under, a variable of `scheme`.
+fn is_free<T: SubTypes>(ctx: &Ctx<'_, '_, T>, scheme: &Scheme, a: usize, b: usize) -> bool {
+    let covered = ctx.subject.covered(&scheme.places());
+    !covered[a] && !covered[b]
+}
+
+/// Pairs of places of the same type among the first [`FREE`] free ones, neither under the
+/// other nor trivial: with `equal`, those holding equal values; else two primitive leaves.
+fn pairs<T: SubTypes>(ctx: &Ctx<'_, '_, T>, scheme: &Scheme, equal: bool) -> Vec<(usize, usize)> {
+    let subject = ctx.subject;
+    let covered = subject.covered(&scheme.places());
+    let free: Vec<usize> = (1..subject.len())
+        .filter(|&p| !covered[p] && !subject.is_trivial(p))
+        .filter(|&p| equal || subject.is_leaf(p))
+        .take(FREE)
+        .collect();
+    let texts: Vec<String> = free.iter().map(|&p| show(subject.node(p))).collect();
+    let mut out = Vec::new();
+    for (i, &a) in free.iter().enumerate() {
+        for (j, &b) in free.iter().enumerate().skip(i + 1) {
+            let same_type = subject.node(a).value_type() == subject.node(b).value_type();
+            let nested = subject.bfs.is_under(b, a);
+            if same_type && !nested && (!equal || texts[i] == texts[j]) {
+                out.push((a, b));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,216 @@
+//! Replacements for generalization's checks (§5.1, beyond the paper's `newVals`): where a
+//! claim's evidence comes from.
+//!
+//! A check of `n` tries draws, in order:
+//! 1. **small** values: for a leaf with an order of simplicity (numbers, chars, bools) its
+//!    [`SMALL`] simplest values in order; for other types, distinct values drawn at the
+//!    smallest budgets and sizes, smallest first; for a string, also one string of each
+//!    *shape* of one to three characters (lowercase, uppercase, digit, punctuation, other), so
+//!    that a property that passes only on strings of some shape (`A1`, `42`) is refuted;
+//! 2. **random** values at growing sizes: constructor budgets from the type's smallest up to
+//!    [`BEYOND`] times `max_size`, QuickCheck sizes up to twice `max_gen_size`, so that a
+//!    list tail that matters only once longer than `max_size` is met;
+//! 3. **near** values: the counterexample's other sub-values of the same type, and its own
+//!    value one step changed (its leaf's neighbours in the order of simplicity, the leaf
+//!    shrinker's candidates).
+//!
+//! A variable that varies beside the one under check (the joint reading) draws from the
+//! whole schedule at random.
+//!
+//! Invariant: every value has the type of its place. Cost: O([`SMALL`] + [`NEAR`]) values
+//! kept per place, built once; O(n) walk of the counterexample for the near values.
+
+use super::Subject;
+use crate::args::Args;
+use crate::gen::Gen;
+use crate::reduce::generate_below;
+use crate::subtypes::{NodeRef, SubTypes, SubValue};
+
+/// Small values kept per place.
+pub(super) const SMALL: usize = 16;
+/// Near values kept per place.
+pub(super) const NEAR: usize = 16;
+/// Strings of every shape of one to three characters (see [`string_shapes`]).
+pub(super) const SHAPES: usize = 5 + 25 + 125;
+/// How far beyond `max_size` the random values' constructor budgets grow.
+pub(super) const BEYOND: usize = 4;
+
+/// The replacements of one place.
+pub(super) struct Sampler {
+    place: usize,
+    small: Vec<Box<dyn SubValue>>,
+    near: Vec<Box<dyn SubValue>>,
+}
+
+impl Sampler {
+    /// The small and near values of `place`.
+    pub(super) fn new<T: SubTypes>(
+        subject: &Subject<'_, T>,
+        place: usize,
+        gen: &mut Gen,
+        args: &Args,
+    ) -> Sampler {
+        let node = subject.node(place);
+        let own = show(node);
+        let mut small = Vec::new();
+        let mut near = Vec::new();
+        keep_distinct(&mut small, small_values(node, gen, args), SMALL, &own);
+        keep_distinct(&mut small, string_shapes(node, gen), SMALL + SHAPES, &own);
+        keep_distinct(&mut near, near_values(subject, place), NEAR, &own);
+        Sampler { place, small, near }
+    }
+
+    /// The `k`-th of `n` tries: small values, then random ones, then near ones.
+    pub(super) fn nth<T: SubTypes>(
+        &self,
+        subject: &Subject<'_, T>,
+        k: usize,
+        n: usize,
+        gen: &mut Gen,
+        args: &Args,
+    ) -> Option<Box<dyn SubValue>> {
+        let near_from = n.saturating_sub(self.near.len()).max(self.small.len());
+        if let Some(v) = self.small.get(k) {
+            return Some(v.clone());
+        }
+        if k >= near_from {
+            if let Some(v) = self.near.get(k - near_from) {
+                return Some(v.clone());
+            }
+        }
+        let span = near_from.saturating_sub(self.small.len()).max(1);
+        random_value(subject.node(self.place), k.saturating_sub(self.small.len()), span, gen, args)
+    }
+
+    /// A value from anywhere in the schedule (for a variable varying beside the one checked).
+    pub(super) fn any<T: SubTypes>(
+        &self,
+        subject: &Subject<'_, T>,
+        gen: &mut Gen,
+        args: &Args,
+    ) -> Option<Box<dyn SubValue>> {
+        let pick = |list: &[Box<dyn SubValue>], gen: &mut Gen| {
+            let k = gen.below(list.len() as u64) as usize;
+            list.get(k).cloned()
+        };
+        let drawn = match gen.below(4) {
+            0 => pick(&self.small, gen),
+            1 => pick(&self.near, gen),
+            _ => None,
+        };
+        drawn.or_else(|| {
+            let k = gen.below(64) as usize;
+            random_value(subject.node(self.place), k, 64, gen, args)
+        })
+    }
+}
+
+/// The `k`-th of `n` random values of the type of `node`, at growing sizes: a constructor
+/// budget below `BEYOND · max_size` scaled by `k / n`, a QuickCheck size up to
+/// `2 · max_gen_size` likewise.
+fn random_value(
+    node: NodeRef<'_>,
+    k: usize,
+    n: usize,
+    gen: &mut Gen,
+    args: &Args,
+) -> Option<Box<dyn SubValue>> {
+    let min = node.type_node().min_size()?;
+    let top = BEYOND * args.max_size.max(1);
+    let bound = min + 2 + top * k / n.max(1);
+    let size = 2 * args.max_gen_size * k / n.max(1);
+    generate_below(node, bound, gen, size)
+}
+
+/// The simplest values of the type of `node`: a leaf's first values in its order, else
+/// distinct values drawn at the smallest budgets and sizes.
+fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args) -> Vec<Box<dyn SubValue>> {
+    let type_node = node.type_node();
+    let ranked: Vec<Box<dyn SubValue>> =
+        (0..SMALL as u64).map_while(|rank| type_node.from_leaf_rank(rank)).collect();
+    if !ranked.is_empty() {
+        return ranked;
+    }
+    let Some(min) = type_node.min_size() else { return Vec::new() };
+    let mut drawn: Vec<Box<dyn SubValue>> = (0..4 * SMALL)
+        .filter_map(|k| {
+            let step = k / SMALL;
+            generate_below(node, min + 1 + step.min(args.max_size), gen, step)
+        })
+        .collect();
+    drawn.sort_by_cached_key(|v| (v.size(), show(v.as_node()).len()));
+    drawn
+}
+
+/// One string of each shape of one to three characters, a character class per position
+/// (lowercase, uppercase, digit, ASCII punctuation or space, anything else), each character
+/// drawn from its class at random; none for a type that is not `String`.
+fn string_shapes(node: NodeRef<'_>, gen: &mut Gen) -> Vec<Box<dyn SubValue>> {
+    const CLASSES: [&str; 5] = [
+        "abcdefghijklmnopqrstuvwxyz",
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        "0123456789",
+        " !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~",
+        "\u{e9}\u{3b1}\u{416}\u{4e2d}\u{1f600}\u{0}\t\n",
+    ];
+    if node.type_name() != std::any::type_name::<String>() {
+        return Vec::new();
+    }
+    let mut out: Vec<Box<dyn SubValue>> = Vec::with_capacity(SHAPES);
+    for len in 1..=3u32 {
+        for code in 0..5usize.pow(len) {
+            let text: String = (0..len)
+                .map(|i| {
+                    let class: Vec<char> = CLASSES[code / 5usize.pow(i) % 5].chars().collect();
+                    class[gen.below(class.len() as u64) as usize]
+                })
+                .collect();
+            out.push(Box::new(text));
+        }
+    }
+    out
+}
+
+/// Values one step from the counterexample's at `place`: its other sub-values of the same
+/// type, and (for a whole value) the shrinker's candidates and its leaf neighbours.
+fn near_values<T: SubTypes>(subject: &Subject<'_, T>, place: usize) -> Vec<Box<dyn SubValue>> {
+    let node = subject.node(place);
+    let ty = node.value_type();
+    let mut near: Vec<Box<dyn SubValue>> = Vec::new();
+    if let NodeRef::Value(value) = node {
+        if let Some(rank) = value.leaf_rank() {
+            near.extend(value.from_leaf_rank(rank + 1));
+            near.extend(rank.checked_sub(1).and_then(|r| value.from_leaf_rank(r)));
+        }
+        near.extend(value.shrink_value());
+    }
+    let same_type = subject.nodes.iter().filter(|other| other.value_type() == ty);
+    near.extend(same_type.map(|other| other.to_value()));
+    near
+}
+
+/// Appends the values of `from` whose text is new and not `own`'s, up to `cap` in all.
+fn keep_distinct(
+    into: &mut Vec<Box<dyn SubValue>>,
+    from: Vec<Box<dyn SubValue>>,
+    cap: usize,
+    own: &str,
+) {
+    let mut seen: Vec<String> = into.iter().map(|v| show(v.as_node())).collect();
+    seen.push(own.to_string());
+    for value in from {
+        if into.len() >= cap {
+            return;
+        }
+        let text = show(value.as_node());
+        if !seen.contains(&text) {
+            seen.push(text);
+            into.push(value);
+        }
+    }
+}
+
+/// A node's `Debug` text: how values are told apart here.
+pub(super) fn show(node: NodeRef<'_>) -> String {
+    format!("{node:?}")
+}
