@@ -216,6 +216,32 @@ fn difference_one_reaches_its_minimum() {
     always((0, 1), 0..30, difference_one);
 }
 
+/// Reduces `value` (a counterexample of `prop`) at seeds `0..30`, as a user passing in a
+/// counterexample found elsewhere; asserts each ends at `minimum` within `most` evaluations.
+fn reduces_from<T: SubTypes + PartialEq, R: PropertyResult>(
+    value: T,
+    minimum: T,
+    most: usize,
+    prop: impl Fn(&T) -> R + Copy,
+) {
+    for seed in 0..30 {
+        let cex = smartcheck::reduce(&args(seed), prop, value.clone()).expect("a counterexample");
+        assert_eq!(cex.value(), &minimum, "seed {seed} from {value:?}");
+        assert!(cex.evaluations() <= most, "seed {seed}: {} evaluations", cex.evaluations());
+    }
+}
+
+#[test]
+fn large_differences_reduce_to_the_minimum() {
+    // The issue's hard starts: two large numbers whose difference is what fails.
+    // Evaluation bounds as measured (the old reducer: 32,800 for the first).
+    reduces_from((1000, 999), (0, 1), 59, difference_one);
+    reduces_from((1000, 999), (0, 1), 68, difference_small);
+    reduces_from((-70_000, -69_997), (0, 1), 112, difference_small);
+    reduces_from((i32::MAX, i32::MAX - 1), (0, 1), 49, difference_one);
+    reduces_from((i32::MIN + 4, i32::MIN), (0, 1), 55, difference_small);
+}
+
 #[test]
 fn coupling_reaches_its_minimum() {
     // Discovery (not reduction) misses in a few seeds: random `i32`s seldom index a list.
@@ -327,4 +353,15 @@ fn print_figures() {
     figures("no_repeat", "aa".to_string(), no_repeat);
     figures("bst", vec![0, 1], bst_in_order);
     figures("heap", vec![0, 0, 1, 0], heap_sorted);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Long values (issue 9, item 4: measured with `/usr/bin/time -v` on this test alone)
+
+#[test]
+fn a_list_of_100_000_failing_on_its_length_reduces_to_zeros() {
+    let long: Vec<i64> = (0..100_000).map(|i| i * 7919 - 3).collect();
+    let cex =
+        smartcheck::reduce(&args(0), |v: &Vec<i64>| v.len() < 10, long).expect("a counterexample");
+    assert_eq!(cex.value(), &vec![0; 10]);
 }

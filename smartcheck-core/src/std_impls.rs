@@ -238,6 +238,15 @@ macro_rules! int_impl {
                 };
                 <$t>::try_from(value).ok()
             }
+            fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
+                // By magnitude, then positive first: also for `MIN` of 64 and 128 bits, whose
+                // rank does not fit a `u64`.
+                #[allow(unused_comparisons)]
+                let key = |x: $t| {
+                    if x < 0 { ((x as i128).unsigned_abs(), true) } else { (x as u128, false) }
+                };
+                key(*self).cmp(&key(*other))
+            }
             fn offset(&self, delta: i128) -> Option<Self> {
                 let moved = i128::try_from(*self).ok()?.checked_add(delta)?;
                 <$t>::try_from(moved).ok()

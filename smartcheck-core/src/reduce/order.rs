@@ -147,6 +147,8 @@ mod tests {
     #[test]
     fn integers_by_magnitude_positive_first() {
         let ranked = [0i32, 1, -1, 2, -2, 100, -100, i32::MAX, i32::MIN];
+        assert!(cmp(&i64::MAX, &i64::MIN).is_lt(), "MIN has no rank, still an order");
+        assert!(cmp(&(i64::MIN / 2), &i64::MIN).is_lt());
         for w in ranked.windows(2) {
             assert!(cmp(&w[0], &w[1]).is_lt(), "{} before {}", w[0], w[1]);
         }

@@ -20,6 +20,10 @@ use super::{Reducer, NEAR};
 /// Whole lists (not suffixes) a pass looks at, breadth-first.
 const LISTS: usize = 16;
 
+/// The longest list `delete_runs` walks (4·n candidates of O(n) each): longer lists are cut
+/// by `truncate` and the sub-value hypothesis first.
+const LONGEST: usize = 1024;
+
 /// The `n`-th whole list of `root` in breadth-first order (a suffix is not a whole list), with
 /// its path.
 fn nth_list(root: NodeRef<'_>, n: usize) -> Option<(Vec<u32>, NodeRef<'_>)> {
@@ -90,7 +94,8 @@ pub fn delete_runs<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
                 let Some((path, list)) = nth_list(NodeRef::Value(cex.node()), n) else {
                     return progress;
                 };
-                if start + run > list_len(list) {
+                let len = list_len(list);
+                if start + run > len || len > LONGEST {
                     break;
                 }
                 let Some(rest) = node_at(list, &vec![1; start + run]) else { break };
