@@ -238,6 +238,19 @@ macro_rules! int_impl {
                 };
                 <$t>::try_from(value).ok()
             }
+            fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
+                // By magnitude, then positive first: also for `MIN` of 64 and 128 bits, whose
+                // rank does not fit a `u64`.
+                #[allow(unused_comparisons)]
+                let key = |x: $t| {
+                    if x < 0 { ((x as i128).unsigned_abs(), true) } else { (x as u128, false) }
+                };
+                key(*self).cmp(&key(*other))
+            }
+            fn offset(&self, delta: i128) -> Option<Self> {
+                let moved = i128::try_from(*self).ok()?.checked_add(delta)?;
+                <$t>::try_from(moved).ok()
+            }
         }
 
         impl Arbitrary for $t {
@@ -301,6 +314,9 @@ macro_rules! float_impl {
                 out.retain(|c: &$t| *c != x);
                 out
             }
+            fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
+                float_key(*self as f64).cmp(&float_key(*other as f64))
+            }
         }
 
         impl Arbitrary for $t {
@@ -317,6 +333,22 @@ macro_rules! float_impl {
             }
         }
     )*};
+}
+
+/// Where a float stands in the order of simplicity: 0.0 first, then integral values by
+/// magnitude, then other finite values by magnitude, then infinities, then NaN; at equal
+/// magnitude, positive before negative.
+fn float_key(x: f64) -> (u8, u64, bool) {
+    const EXACT: f64 = (1u64 << 53) as f64;
+    let m = x.abs();
+    let class = match () {
+        _ if x.is_nan() => 3,
+        _ if x.is_infinite() => 2,
+        _ if m.trunc() == m && m < EXACT => 0,
+        _ => 1,
+    };
+    let magnitude = if class == 0 { m as u64 } else { m.to_bits() };
+    (class, magnitude, x.is_sign_negative())
 }
 
 float_impl!(f32, f64);
@@ -365,22 +397,49 @@ impl Arbitrary for bool {
     }
 }
 
-/// The rank of a char: `'a'..='z'` first, then every other char by code point.
+/// The chars that come first in the order of simplicity, in order: `'a'..='z'`, `'0'..='9'`,
+/// `'A'..='Z'`; every other char follows, by code point.
+const FIRST_CHARS: [(char, char); 3] = [('a', 'z'), ('0', '9'), ('A', 'Z')];
+
+/// The rank of a char: its place in [`FIRST_CHARS`], else 62 plus the number of other chars
+/// below it (so ranks are dense).
 fn char_rank(c: char) -> u64 {
-    let cp = c as u64;
-    match c {
-        'a'..='z' => cp - 'a' as u64,
-        _ if cp < 'a' as u64 => 26 + cp,
-        _ => cp,
+    let cp = u64::from(c);
+    let mut start = 0;
+    let mut below = 0; // first chars below `c`
+    for (lo, hi) in FIRST_CHARS {
+        let (lo, hi) = (u64::from(lo), u64::from(hi));
+        if (lo..=hi).contains(&cp) {
+            return start + cp - lo;
+        }
+        start += hi - lo + 1;
+        if hi < cp {
+            below += hi - lo + 1;
+        }
     }
+    start + cp - below
 }
 
 fn char_from_rank(rank: u64) -> Option<char> {
-    let cp = match rank {
-        0..=25 => 'a' as u64 + rank,
-        _ if rank < 26 + 'a' as u64 => rank - 26,
-        _ => rank,
-    };
+    let mut start = 0;
+    for (lo, hi) in FIRST_CHARS {
+        let (lo, hi) = (u64::from(lo), u64::from(hi));
+        if rank < start + hi - lo + 1 {
+            return char::from_u32(u32::try_from(lo + rank - start).ok()?);
+        }
+        start += hi - lo + 1;
+    }
+    // The `k`-th other char: skip the first chars' blocks, lowest first ('0'-'9', 'A'-'Z',
+    // 'a'-'z' by code point).
+    let mut cp = rank - start;
+    let mut blocks: Vec<(u64, u64)> =
+        FIRST_CHARS.iter().map(|&(lo, hi)| (u64::from(lo), u64::from(hi))).collect();
+    blocks.sort_unstable();
+    for (lo, hi) in blocks {
+        if cp >= lo {
+            cp += hi - lo + 1;
+        }
+    }
     char::from_u32(u32::try_from(cp).ok()?)
 }
 
@@ -417,25 +476,52 @@ impl Arbitrary for char {
 impl SubTypes for String {
     atom_basics!("String");
     fn shrink_value(&self) -> Vec<Self> {
-        let chars: Vec<char> = self.chars().collect();
-        let mut out = Vec::new();
-        if chars.is_empty() {
-            return out;
-        }
-        out.push(String::new());
-        if chars.len() > 2 {
-            out.push(chars[..chars.len() / 2].iter().collect());
-        }
-        out.push(chars[..chars.len() - 1].iter().collect());
-        out.push(chars[1..].iter().collect());
-        if let Some(i) = chars.iter().position(|&c| c != 'a') {
-            let mut simpler = chars.clone();
-            simpler[i] = 'a';
-            out.push(simpler.into_iter().collect());
-        }
-        out.dedup();
-        out
+        string_shrinks(&self.chars().collect::<Vec<char>>())
     }
+    fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
+        let ranks = |s: &String| s.chars().map(char_rank).collect::<Vec<u64>>();
+        (self.chars().count(), ranks(self)).cmp(&(other.chars().count(), ranks(other)))
+    }
+}
+
+/// Simpler strings than `chars`, simplest first: the empty string; `chars` without 1 to 8
+/// contiguous chars anywhere (longest runs first); then every occurrence of one char lowered
+/// together (to 'a', half its rank, one rank down); then one char lowered at one place.
+fn string_shrinks(chars: &[char]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    if chars.is_empty() {
+        return out;
+    }
+    out.push(String::new());
+    for run in [8, 4, 2, 1].into_iter().filter(|&k| k < chars.len()) {
+        for start in 0..=chars.len() - run {
+            out.push(chars[..start].iter().chain(&chars[start + run..]).collect());
+        }
+    }
+    let lower = |c: char| -> Vec<char> {
+        let rank = char_rank(c);
+        let ranks = [0, rank / 2, rank.saturating_sub(1)];
+        ranks.into_iter().filter(|&r| r < rank).filter_map(char_from_rank).collect()
+    };
+    let mut seen = Vec::new();
+    for &c in chars.iter().filter(|&&c| chars.iter().filter(|&&d| d == c).count() > 1) {
+        if seen.contains(&c) {
+            continue;
+        }
+        seen.push(c);
+        for simpler in lower(c) {
+            out.push(chars.iter().map(|&d| if d == c { simpler } else { d }).collect());
+        }
+    }
+    for (i, &c) in chars.iter().enumerate() {
+        for simpler in lower(c) {
+            let mut changed = chars.to_vec();
+            changed[i] = simpler;
+            out.push(changed.into_iter().collect());
+        }
+    }
+    out.dedup();
+    out
 }
 
 impl Arbitrary for String {

@@ -136,6 +136,24 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
         true
     }
 
+    /// Compares this leaf with `other` in its type's order of simplicity (`Less`: this one is
+    /// simpler; see `reduce::order`). By default by [`leaf_rank`](SubTypes::leaf_rank); two
+    /// leaves without a rank are equally simple, so reduction never changes such a leaf alone.
+    fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
+        match (self.leaf_rank(), other.leaf_rank()) {
+            (Some(a), Some(b)) => a.cmp(&b),
+            _ => std::cmp::Ordering::Equal,
+        }
+    }
+
+    /// This leaf moved `delta` steps along its type's number line (integers: `self + delta`),
+    /// when the type has one and the result is a value of it; `None` by default. Reduction
+    /// uses it to move two numbers by the same amount, keeping their difference.
+    fn offset(&self, delta: i128) -> Option<Self> {
+        let _ = delta;
+        None
+    }
+
     /// This value as a node. Transparent wrappers (`Box`) return the node of what they wrap.
     fn node(&self) -> &dyn Node {
         self
@@ -245,6 +263,21 @@ pub trait Node {
     fn node_within_constraints(&self) -> bool {
         true
     }
+
+    /// See [`SubTypes::offset`].
+    fn node_offset(&self, delta: i128) -> Option<Box<dyn SubValue>> {
+        let _ = delta;
+        None
+    }
+    /// This value as `Any`, to compare it with another of its type (`None` by default).
+    fn node_as_any(&self) -> Option<&dyn Any> {
+        None
+    }
+    /// See [`SubTypes::cmp_simplicity`]; `Equal` when `other` is of another type.
+    fn node_cmp_simplicity(&self, other: &dyn Node) -> std::cmp::Ordering {
+        let _ = other;
+        std::cmp::Ordering::Equal
+    }
 }
 
 /// The object-safe, mutable face of a [`SubTypes`] value.
@@ -318,6 +351,19 @@ impl<T: SubTypes> Node for T {
     }
     fn node_within_constraints(&self) -> bool {
         SubTypes::within_constraints(self)
+    }
+
+    fn node_as_any(&self) -> Option<&dyn Any> {
+        Some(self)
+    }
+    fn node_offset(&self, delta: i128) -> Option<Box<dyn SubValue>> {
+        SubTypes::offset(self, delta).map(|v| Box::new(v) as Box<dyn SubValue>)
+    }
+    fn node_cmp_simplicity(&self, other: &dyn Node) -> std::cmp::Ordering {
+        match other.node_as_any().and_then(|o| o.downcast_ref::<T>()) {
+            Some(other) => SubTypes::cmp_simplicity(self, other),
+            None => std::cmp::Ordering::Equal,
+        }
     }
 }
 

@@ -115,17 +115,11 @@ impl<'a, T: SubTypes, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P> {
         }
     }
 
-    /// A hash of `value`'s `Debug` text, written straight into the hasher (no string built).
+    /// A structural hash of `value` (constructors and leaves, see
+    /// `reduce::tree::hash_value`), keyed per tester: no `Debug` text is built for it.
     fn key(&self, value: &T) -> u64 {
-        struct Into<'h, H: Hasher>(&'h mut H);
-        impl<H: Hasher> std::fmt::Write for Into<'_, H> {
-            fn write_str(&mut self, s: &str) -> std::fmt::Result {
-                self.0.write(s.as_bytes());
-                Ok(())
-            }
-        }
         let mut h = self.hasher.build_hasher();
-        let _ = std::fmt::write(&mut Into(&mut h), format_args!("{value:?}"));
+        crate::reduce::tree::hash_value(NodeRef::Value(value.node()), &mut h);
         h.finish()
     }
 }

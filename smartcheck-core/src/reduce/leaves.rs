@@ -1,0 +1,421 @@
+//! Passes that minimise primitive leaves (numbers, chars, strings, floats, bools) in place,
+//! beyond the paper (with `Args::shrink_values`): each leaf toward its type's simplest value,
+//! several leaves of one type together, and size moved from one leaf to a later one.
+//!
+//! Ranked leaves (integers, chars, bools: `SubTypes::leaf_rank`) move by their rank, as
+//! Hypothesis's integer shrinker moves a number: try the simplest (rank 0), then rank 1, then
+//! probe downward exponentially and binary-search ([`find_integer`]), by steps of two ranks
+//! first (for a signed number, the next smaller magnitude of the same sign) and then one.
+//! Other leaves (strings, floats) step through their own `shrink_value` candidates.
+//!
+//! Invariant: leaf passes never change constructors, so one walk's leaf paths stay valid for
+//! the whole pass; each candidate is kept only when simpler in `order` (for these passes: an
+//! earlier leaf simpler, depth-first).
+//!
+//! Cost: O(log rank) candidates per leaf and group of leaves; pairs of leaves only among the
+//! first `PAIRS` non-simplest ones, so at most `PAIRS²` searches per round.
+
+use std::any::TypeId;
+use std::collections::HashMap;
+
+use crate::property::PropertyResult;
+use crate::subtypes::{NodeRef, SubTypes, SubValue};
+
+use super::tree::{self, leaf_at, Leaf};
+use super::Reducer;
+
+/// Leaves the pair passes look at (the first non-simplest ones, depth-first).
+const PAIRS: usize = 8;
+
+/// Rounds of `shrink_value` steps one unranked leaf may take in one pass.
+const STEPS: usize = 256;
+
+/// The largest `k` for which `f(k)` holds, assuming `f(0)` does (and loosely that `f` is
+/// monotone): tries 1 to 4, then doubles, then binary-searches (Hypothesis's `find_integer`).
+/// O(log k) calls.
+pub fn find_integer(mut f: impl FnMut(u64) -> bool) -> u64 {
+    for k in 1..5 {
+        if !f(k) {
+            return k - 1;
+        }
+    }
+    let (mut lo, mut hi) = (4u64, 8u64);
+    while f(hi) {
+        lo = hi;
+        match hi.checked_mul(2) {
+            Some(next) => hi = next,
+            None => return lo,
+        }
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if f(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// A ranked leaf's rank.
+fn rank(node: NodeRef<'_>) -> Option<u64> {
+    node.type_node().leaf_rank()
+}
+
+/// Sets every leaf in `group` (all of one type) to the value of rank `k`; true when kept.
+fn set_rank<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+    group: &[&Leaf<'_>],
+    k: u64,
+) -> bool {
+    let Some(first) = group.first() else { return false };
+    let Some(value) = first.node.type_node().from_leaf_rank(k) else { return false };
+    r.try_leaves(group.iter().map(|l| (&l.path, value.clone())))
+}
+
+/// Lowers the leaves of `group`, which share one type and rank `from`, together: rank 0,
+/// rank 1, then down by steps of two ranks and of one as far as they still fail.
+fn lower_rank<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+    group: &[&Leaf<'_>],
+    from: u64,
+) -> bool {
+    if from == 0 {
+        return false;
+    }
+    if set_rank(r, group, 0) || (from > 1 && set_rank(r, group, 1)) {
+        return true;
+    }
+    let mut now = from;
+    for step in [2, 1] {
+        let base = now;
+        let down = |k: u64| k.checked_mul(step).and_then(|d| base.checked_sub(d));
+        let k = find_integer(|k| !r.spent() && down(k).is_some_and(|to| set_rank(r, group, to)));
+        now = down(k).unwrap_or(now);
+    }
+    now < from
+}
+
+/// Minimises each leaf alone, depth-first: a ranked leaf by [`lower_rank`]; any other
+/// (strings, floats) by its type's `shrink_value` steps, the first simpler one that still
+/// fails, again and again (a string loses runs of chars anywhere, then its chars fall).
+pub fn minimise_leaves<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let mut progress = false;
+    for leaf in &found {
+        if r.spent() {
+            break;
+        }
+        progress |= match rank(leaf.node) {
+            Some(from) => lower_rank(r, &[leaf], from),
+            None => shrink_steps(r, leaf),
+        };
+    }
+    progress
+}
+
+/// Steps an unranked leaf through its `shrink_value` candidates.
+fn shrink_steps<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+    leaf: &Leaf<'_>,
+) -> bool {
+    let mut progress = false;
+    'step: for _ in 0..STEPS {
+        let now = leaf_at(NodeRef::Value(r.current.node()), &leaf.path).map(|n| n.type_node());
+        let Some(simpler) = now.map(|n| n.shrink_value()) else { break };
+        for value in simpler {
+            if r.spent() {
+                break 'step;
+            }
+            let Some(candidate) = r.with_leaves([(&leaf.path, value)]) else { break 'step };
+            if r.try_candidate(candidate) {
+                progress = true;
+                continue 'step;
+            }
+        }
+        break;
+    }
+    progress
+}
+
+/// The ranked leaves of `found` that are not yet the simplest, grouped by type (in order of
+/// first appearance).
+fn by_type<'l, 'a>(found: &'l [Leaf<'a>]) -> Vec<Vec<&'l Leaf<'a>>> {
+    let mut groups: Vec<Vec<&Leaf<'_>>> = Vec::new();
+    let mut index: HashMap<TypeId, usize> = HashMap::new();
+    for leaf in found.iter().filter(|l| rank(l.node).is_some_and(|k| k > 0)) {
+        let at = *index.entry(leaf.node.value_type()).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[at].push(leaf);
+    }
+    groups
+}
+
+/// Sets many leaves of one type to its simplest value at once: all of them, then halves,
+/// quarters, ... (at most 32 blocks a level), so a long list of numbers that fails whatever
+/// they are becomes zeros in one candidate, not one per element.
+pub fn simplest_together<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    const BLOCKS: usize = 32;
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let mut progress = false;
+    for group in by_type(&found).into_iter().filter(|g| g.len() > 1) {
+        let mut block = group.len();
+        while block >= 2 && group.len() / block <= BLOCKS {
+            for chunk in group.chunks(block) {
+                if r.spent() {
+                    return progress;
+                }
+                progress |= set_rank(r, chunk, 0);
+            }
+            block /= 2;
+        }
+    }
+    progress
+}
+
+/// Lowers equal leaves (same type, same rank) together, for failures that need them to
+/// agree: `(7, 7)` to `(0, 0)` where the property wants `a == b`.
+pub fn lower_equal<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let mut progress = false;
+    for group in by_type(&found) {
+        let mut ranks: Vec<(u64, Vec<&Leaf<'_>>)> = Vec::new();
+        for leaf in group {
+            let k = rank(leaf.node).unwrap_or(0);
+            match ranks.iter_mut().find(|(j, _)| *j == k) {
+                Some((_, same)) => same.push(leaf),
+                None => ranks.push((k, vec![leaf])),
+            }
+        }
+        for (k, same) in ranks.into_iter().filter(|(_, s)| s.len() > 1) {
+            if r.spent() {
+                return progress;
+            }
+            progress |= lower_rank(r, &same, k);
+        }
+    }
+    progress
+}
+
+/// The first `PAIRS` ranked leaves that are not the simplest, with their ranks.
+fn first_nonzero<'l, 'a>(found: &'l [Leaf<'a>]) -> Vec<(&'l Leaf<'a>, u64)> {
+    let ranked = found.iter().filter_map(|l| Some((l, rank(l.node)?)));
+    ranked.filter(|&(_, k)| k > 0).take(PAIRS).collect()
+}
+
+/// Sets leaves `a` and `b` to `va` and `vb` together; true when kept.
+fn set_two<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+    (a, va): (&Leaf<'_>, Option<Box<dyn SubValue>>),
+    (b, vb): (&Leaf<'_>, Option<Box<dyn SubValue>>),
+) -> bool {
+    let (Some(va), Some(vb)) = (va, vb) else { return false };
+    r.try_leaves([(&a.path, va), (&b.path, vb)])
+}
+
+/// Sets leaves `a` and `b` to ranks `ka` and `kb` together; true when kept.
+fn set_ranks<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+    (a, ka): (&Leaf<'_>, u64),
+    (b, kb): (&Leaf<'_>, u64),
+) -> bool {
+    let va = a.node.type_node().from_leaf_rank(ka);
+    let vb = b.node.type_node().from_leaf_rank(kb);
+    set_two(r, (a, va), (b, vb))
+}
+
+/// The direction (`-1` or `1`) in which `leaf` moves toward its type's simplest value along
+/// its number line, when it has one (`SubTypes::offset`).
+fn toward_simplest(leaf: NodeRef<'_>) -> Option<i128> {
+    let node = leaf.type_node();
+    let now = node.leaf_rank()?;
+    [-1, 1]
+        .into_iter()
+        .find(|&dir| node.node_offset(dir).and_then(|v| v.leaf_rank()).is_some_and(|k| k < now))
+}
+
+/// Moves two leaves of one type by the same amount, the first toward its simplest value, as
+/// far as they still fail: their difference is kept, so `(1000, 999)` becomes `(1, 0)` and
+/// then `(0, -1)`, and `[-1, 0]` becomes `[0, 1]`, where only the difference matters. Leaves
+/// without a number line (`SubTypes::offset`) fall by the same number of ranks instead.
+pub fn lower_pairs<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let ranked: Vec<(&Leaf<'_>, u64)> =
+        found.iter().filter_map(|l| Some((l, rank(l.node)?))).take(PAIRS).collect();
+    for &(a, ka) in ranked.iter().filter(|(_, k)| *k > 0) {
+        for &(b, kb) in &ranked {
+            if std::ptr::eq(a, b) || a.node.value_type() != b.node.value_type() {
+                continue;
+            }
+            if r.spent() {
+                return false;
+            }
+            if let Some(dir) = toward_simplest(a.node) {
+                let (na, nb) = (a.node.type_node(), b.node.type_node());
+                let k = find_integer(|d| {
+                    let delta = dir * i128::from(d);
+                    let moved = (na.node_offset(delta), nb.node_offset(delta));
+                    !r.spent() && set_two(r, (a, moved.0), (b, moved.1))
+                });
+                if k > 0 {
+                    return true;
+                }
+                continue;
+            }
+            for step in [2, 1] {
+                let down = |k: u64| {
+                    let d = k.saturating_mul(step);
+                    Some((ka.checked_sub(d)?, kb.checked_sub(d)?))
+                };
+                let k = find_integer(|k| {
+                    !r.spent() && down(k).is_some_and(|(x, y)| set_ranks(r, (a, x), (b, y)))
+                });
+                if k > 0 {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Moves rank from an earlier leaf to a later one of the same type: the earlier falls by `d`
+/// ranks and the later rises by `d`, the largest `d` that still fails (all of it first). For
+/// two numbers of one sign (step two ranks) this keeps their sum: `(-4, -32765)` becomes
+/// `(-1, -32768)` where only the sum matters; the value is simpler, its first leaf being.
+pub fn move_size<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let leaves = first_nonzero(&found);
+    let ranked: Vec<(&Leaf<'_>, u64)> = found
+        .iter()
+        .filter_map(|l| Some((l, rank(l.node)?)))
+        .take(found.len().min(4 * PAIRS))
+        .collect();
+    for &(a, ka) in &leaves {
+        let later = ranked.iter().skip_while(|(l, _)| !std::ptr::eq(*l, a)).skip(1);
+        for &(b, kb) in later {
+            if a.node.value_type() != b.node.value_type() {
+                continue;
+            }
+            if r.spent() {
+                return false;
+            }
+            let moved = |d: u64| Some((ka.checked_sub(d)?, kb.checked_add(d)?));
+            if moved(ka).is_some_and(|(x, y)| set_ranks(r, (a, x), (b, y))) {
+                return true;
+            }
+            // By two ranks first (two numbers of one sign keep their signs), then by one.
+            let mut now = 0u64;
+            for step in [2, 1] {
+                let base = now;
+                let k = find_integer(|k| {
+                    let d = base.saturating_add(k.saturating_mul(step));
+                    !r.spent() && moved(d).is_some_and(|(x, y)| set_ranks(r, (a, x), (b, y)))
+                });
+                now = base.saturating_add(k.saturating_mul(step));
+            }
+            if now > 0 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::testing::one_pass;
+
+    #[test]
+    fn find_integer_finds_the_largest() {
+        for limit in [0u64, 1, 3, 4, 5, 17, 1000, u64::MAX / 3] {
+            assert_eq!(find_integer(|k| k <= limit), limit, "limit {limit}");
+        }
+    }
+
+    #[test]
+    fn minimise_leaves_reaches_the_boundary_of_signed_and_unsigned() {
+        let got = one_pass(
+            |v: &Vec<i32>| v.iter().all(|&x| x > -900),
+            vec![3, -100_000, 7],
+            minimise_leaves,
+        );
+        assert_eq!(got, vec![0, -900, 0]);
+        let got =
+            one_pass(|p: &(u64, char)| p.0 < 1234 || p.1 != 'x', (u64::MAX, 'x'), minimise_leaves);
+        assert_eq!(got, (1234, 'x'));
+    }
+
+    #[test]
+    fn minimise_leaves_shortens_strings_anywhere_and_lowers_chars() {
+        let no_digit = |s: &String| !s.chars().any(|c| c.is_ascii_digit());
+        assert_eq!(one_pass(no_digit, "http://x.org/a7b/c".into(), minimise_leaves), "0");
+        let got = one_pass(|p: &(f64, bool)| p.0 < 2.5, (1e300, true), minimise_leaves);
+        assert_eq!(got, (3.0, false));
+    }
+
+    #[test]
+    fn simplest_together_zeroes_a_long_list_at_once() {
+        let got = one_pass(|v: &Vec<u16>| v.len() < 1000, (1..=1000).collect(), simplest_together);
+        assert_eq!(got, vec![0; 1000]);
+        let got = one_pass(|p: &(i8, i8, bool)| !p.2, (5, -5, true), simplest_together);
+        assert_eq!(got, (0, 0, true));
+    }
+
+    #[test]
+    fn lower_equal_keeps_equal_leaves_equal() {
+        let got = one_pass(
+            |p: &(u32, u32)| !(p.0 >= 10 && p.0 == p.1),
+            (u32::MAX, u32::MAX),
+            lower_equal,
+        );
+        assert_eq!(got, (10, 10));
+        let got = one_pass(
+            |v: &Vec<char>| !(v.len() == 2 && v[0] == v[1] && v[0] > 'c'),
+            vec!['q', 'q'],
+            lower_equal,
+        );
+        assert_eq!(got, vec!['d', 'd']);
+    }
+
+    #[test]
+    fn lower_pairs_keeps_the_difference() {
+        let one_apart = |p: &(i32, i32)| (i64::from(p.0) - i64::from(p.1)).abs() != 1;
+        assert_eq!(one_pass(one_apart, (1000, 999), lower_pairs), (0, -1));
+        let got =
+            one_pass(|v: &Vec<u8>| v.len() != 2 || v[0] != v[1] + 3, vec![200, 197], lower_pairs);
+        assert_eq!(got, vec![3, 0]);
+    }
+
+    #[test]
+    fn move_size_moves_rank_to_the_later_leaf() {
+        // Fails when the wrapping sum overflows, each number being below 256.
+        let prop = |p: &(i16, i16)| !(p.0 < 256 && p.1 < 256 && p.0.wrapping_add(p.1) >= 1280);
+        assert_eq!(one_pass(prop, (-4, -32765), move_size), (-1, -32768));
+        let got = one_pass(
+            |p: &(u8, Vec<u8>)| u16::from(p.0) + u16::from(p.1[0]) < 300,
+            (200, vec![150]),
+            move_size,
+        );
+        assert_eq!(got, (95, vec![255]));
+    }
+}

@@ -1,0 +1,369 @@
+//! Counterexample reduction (paper §4, Figures 3 and 4, and beyond it): a table of small
+//! passes, each stated for any type, run to a fixed point under an evaluation budget, as
+//! Hypothesis keeps its shrink passes beside its shrinker.
+//!
+//! - [`order`]: the one order of simplicity every accepted candidate descends.
+//! - [`structure`]: sub-value replacement and the sub-value hypothesis (§4, §4.3.1),
+//!   lowering a constructor to an earlier one.
+//! - [`sequences`]: lists shortened (a prefix cut, runs of 1 to 8 elements deleted anywhere,
+//!   neighbouring lists merged).
+//! - [`leaves`]: primitive leaves minimised (with `Args::shrink_values`): one at a time,
+//!   equal ones together, two by the same amount, size moved from one to a later one.
+//! - [`normal`]: swaps and sorts toward one normal form, so runs agree on the result.
+//!
+//! Each round runs every pass in table order, the cheap deterministic ones first, the paper's
+//! random search after them, normal form last; rounds repeat while any pass makes progress; a
+//! pass that found nothing to do in a value is not run on it again.
+//!
+//! Invariant: the current value always fails the property the same way as the original, and
+//! every accepted candidate is strictly simpler in [`order`], which is well-founded: reduction
+//! terminates whatever the passes propose (see [`order`]). Candidates already seen to pass are
+//! not run again (the tester's cache, keyed by a structural hash).
+//!
+//! Cost: every candidate costs one clone, one comparison and (unless cached) one property
+//! call, each O(n) in the value's nodes. A long list shrinks by binary searches (a prefix cut,
+//! a suffix kept) in O(log n) candidates before element-wise passes run; leaves are found by
+//! one walk with run-length paths (O(n) for a list of n); the paper's random search is
+//! O(n²) in the worst case, as in the paper; every pass stops at the evaluation budget.
+
+pub mod leaves;
+pub mod normal;
+pub mod order;
+pub mod sequences;
+pub mod structure;
+pub mod tree;
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+
+use crate::args::Args;
+use crate::gen::Gen;
+use crate::index::{assign_at_path, Bfs};
+use crate::property::{Failure, PropertyResult};
+use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
+use crate::tester::Tester;
+
+pub use tree::{generate_below, node_at, FastHasher};
+
+/// A reduction pass: tries one kind of simplification, true when it made progress.
+type Pass<T, P> = fn(&mut Reducer<'_, '_, T, P>) -> bool;
+
+/// What a pass changes; value passes run only with `Args::shrink_values`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Changes {
+    Structure,
+    Values,
+}
+
+/// The passes, in the order each round runs them.
+#[allow(clippy::type_complexity)]
+fn passes<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+) -> [(&'static str, Changes, Pass<T, P>); 17] {
+    use Changes::{Structure, Values};
+    [
+        ("truncate", Structure, sequences::truncate::<T, R, P>),
+        ("hypothesis", Structure, structure::hypothesis::<T, R, P>),
+        ("delete_runs", Structure, sequences::delete_runs::<T, R, P>),
+        ("hoist", Structure, structure::hoist::<T, R, P>),
+        ("merge_lists", Structure, sequences::merge_lists::<T, R, P>),
+        ("lower_constructor", Structure, structure::lower_constructor::<T, R, P>),
+        ("simplest_together", Values, leaves::simplest_together::<T, R, P>),
+        ("minimise_leaves", Values, leaves::minimise_leaves::<T, R, P>),
+        ("lower_equal", Values, leaves::lower_equal::<T, R, P>),
+        ("lower_pairs", Values, leaves::lower_pairs::<T, R, P>),
+        ("move_size", Values, leaves::move_size::<T, R, P>),
+        ("renumber", Values, sequences::renumber::<T, R, P>),
+        ("subvalues", Structure, structure::subvalues::<T, R, P>),
+        ("sort_leaves", Values, normal::sort_leaves::<T, R, P>),
+        ("swap_subtrees", Structure, normal::swap_subtrees::<T, R, P>),
+        ("swap_constructors", Structure, normal::swap_constructors::<T, R, P>),
+        ("sort_lists", Values, normal::sort_lists::<T, R, P>),
+    ]
+}
+
+/// Nodes and leaves the quadratic passes (pairs of nodes or leaves) look at.
+const NEAR: usize = 48;
+
+/// A set keyed by hashes already mixed.
+type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
+
+/// The state of one reduction.
+pub struct Reducer<'a, 't, T, P> {
+    args: &'a Args,
+    tester: &'a mut Tester<'t, T, P>,
+    gen: &'a mut Gen,
+    /// The smallest counterexample so far.
+    pub current: T,
+    /// How it fails.
+    pub failure: Failure,
+    signature: String,
+    budget_end: usize,
+    /// The current value's structural hash, once asked for.
+    hash: Option<u64>,
+    /// The random searches that found nothing, as hashes of (pass, path, sub-value): a later
+    /// round does not search the same sub-value at the same place again.
+    exhausted: FastSet<u64>,
+}
+
+impl<'a, 't, T: SubTypes, R: PropertyResult, P: Fn(&T) -> R> Reducer<'a, 't, T, P> {
+    /// Prepares to reduce `value`, which fails with `failure`.
+    pub fn new(
+        args: &'a Args,
+        tester: &'a mut Tester<'t, T, P>,
+        gen: &'a mut Gen,
+        value: T,
+        failure: Failure,
+    ) -> Self {
+        let budget_end = tester.evaluations.saturating_add(args.max_reduce_evaluations);
+        let signature = failure.signature();
+        Reducer {
+            args,
+            tester,
+            gen,
+            current: value,
+            failure,
+            signature,
+            budget_end,
+            hash: None,
+            exhausted: FastSet::default(),
+        }
+    }
+
+    /// Runs the passes to a fixed point or until the evaluation budget is spent.
+    pub fn run(mut self) -> (T, Failure) {
+        let table = passes::<T, R, P>();
+        // The value each pass last found nothing to do in: it is not run on it again.
+        let mut idle_at: Vec<Option<u64>> = vec![None; table.len()];
+        loop {
+            let mut progress = false;
+            for (i, (name, changes, pass)) in table.into_iter().enumerate() {
+                if !self.args.shrink_values && changes == Changes::Values {
+                    continue;
+                }
+                if self.spent() {
+                    return (self.current, self.failure);
+                }
+                let here = self.value_hash();
+                if idle_at[i] == Some(here) {
+                    continue;
+                }
+                let (before, started) = (self.tester.evaluations, std::time::Instant::now());
+                let made = pass(&mut self);
+                progress |= made;
+                if !made {
+                    idle_at[i] = Some(here);
+                }
+                if self.args.verbose {
+                    let spent = self.tester.evaluations - before;
+                    eprintln!(
+                        "smartcheck: {name}: {} in {spent} evaluations and {}µs, size {}",
+                        if made { "progress" } else { "nothing" },
+                        started.elapsed().as_micros(),
+                        self.current.size()
+                    );
+                }
+            }
+            if !progress {
+                return (self.current, self.failure);
+            }
+        }
+    }
+
+    /// True once the evaluation budget is spent.
+    fn spent(&self) -> bool {
+        self.tester.evaluations >= self.budget_end
+    }
+
+    /// Keeps `candidate` when it is strictly simpler than the current value (see [`order`])
+    /// and fails the same way; true if kept. A candidate that is not simpler costs nothing.
+    fn try_candidate(&mut self, candidate: T) -> bool {
+        let (new, old) = (NodeRef::Value(candidate.node()), NodeRef::Value(self.current.node()));
+        if !order::simpler(new, old) {
+            return false;
+        }
+        match self.tester.fails_as(&candidate, Some(&self.signature)) {
+            Some(failure) => {
+                record(&self.current, &candidate);
+                self.current = candidate;
+                self.failure = failure;
+                self.hash = None;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// [`try_candidate`](Self::try_candidate), reporting also whether the property ran.
+    fn try_fresh(&mut self, candidate: T) -> (bool, bool) {
+        let before = self.tester.evaluations;
+        let kept = self.try_candidate(candidate);
+        (kept, self.tester.evaluations > before)
+    }
+
+    /// The structural hash of the current value.
+    fn value_hash(&mut self) -> u64 {
+        let current = &self.current;
+        *self.hash.get_or_insert_with(|| tree::structural_hash(NodeRef::Value(current.node())))
+    }
+
+    /// The memo key of a random search by `pass` at `path` over `node`.
+    fn search_key(&self, pass: &str, path: &[u32], node: NodeRef<'_>) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = FastHasher::default();
+        pass.hash(&mut h);
+        path.hash(&mut h);
+        tree::hash_value(node, &mut h);
+        h.finish()
+    }
+
+    /// The current value with the node at `path` replaced by `value`, if the types agree.
+    fn with_replaced(&self, path: &[u32], value: Box<dyn SubValue>) -> Option<T> {
+        self.with_all(vec![(path, value)])
+    }
+
+    /// The current value with each `(path, value)` put in place (paths must not lie under one
+    /// another).
+    fn with_all(&self, replacements: Vec<(&[u32], Box<dyn SubValue>)>) -> Option<T> {
+        let mut candidate = self.current.clone();
+        for (path, value) in replacements {
+            assign_at_path(NodeMutRef::Value(candidate.node_mut()), path, value).ok()?;
+        }
+        Some(candidate)
+    }
+
+    /// Keeps the current value with each leaf at a path set to its value, when that is
+    /// simpler and fails the same way; true if kept.
+    fn try_leaves<'p>(
+        &mut self,
+        replacements: impl IntoIterator<Item = (&'p tree::LeafPath, Box<dyn SubValue>)>,
+    ) -> bool {
+        self.with_leaves(replacements).is_some_and(|c| self.try_candidate(c))
+    }
+
+    /// Offers, for each indexed node breadth-first, the candidates `propose` builds from the
+    /// reducer, the node and its path; after one is kept, the walk starts again on the new
+    /// value at the same index. True when one was kept.
+    fn each_node(&mut self, mut propose: impl FnMut(&Self, NodeRef<'_>, &[u32]) -> Vec<T>) -> bool {
+        let mut progress = false;
+        let mut start = 0;
+        'restart: loop {
+            let cex = self.current.clone();
+            let mut bfs = Bfs::new(NodeRef::Value(cex.node()));
+            while let Some(visit) = bfs.next() {
+                if visit.index < start {
+                    continue;
+                }
+                if self.spent() {
+                    return progress;
+                }
+                let path = bfs.path(visit.index);
+                for candidate in propose(self, visit.node, &path) {
+                    if self.try_candidate(candidate) {
+                        progress = true;
+                        start = visit.index;
+                        continue 'restart;
+                    }
+                }
+            }
+            return progress;
+        }
+    }
+
+    /// The current value with each leaf at a path set to its value.
+    fn with_leaves<'p>(
+        &self,
+        replacements: impl IntoIterator<Item = (&'p tree::LeafPath, Box<dyn SubValue>)>,
+    ) -> Option<T> {
+        let mut candidate = self.current.clone();
+        for (path, value) in replacements {
+            tree::assign_leaf(NodeMutRef::Value(candidate.node_mut()), path, value).ok()?;
+        }
+        Some(candidate)
+    }
+}
+
+/// Accepted candidates as (before, after), while [`record_accepted`] runs.
+type Accepted = Vec<(Box<dyn SubValue>, Box<dyn SubValue>)>;
+
+thread_local! {
+    static ACCEPTED: RefCell<Option<Accepted>> = const { RefCell::new(None) };
+}
+
+fn record<T: SubTypes>(before: &T, after: &T) {
+    ACCEPTED.with(|a| {
+        if let Some(log) = a.borrow_mut().as_mut() {
+            log.push((Box::new(before.clone()), Box::new(after.clone())));
+        }
+    });
+}
+
+/// Runs `f`, recording every candidate a reduction on this thread accepts, with the value it
+/// replaced: for tests of the reducer's invariant (each is simpler, and fails the same way).
+#[doc(hidden)]
+pub fn record_accepted<R>(f: impl FnOnce() -> R) -> (R, Accepted) {
+    let saved = ACCEPTED.with(|a| a.replace(Some(Vec::new())));
+    let result = f();
+    let log = ACCEPTED.with(|a| a.replace(saved)).unwrap_or_default();
+    (result, log)
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! Running one pass, or the whole reducer, on a value, for the passes' unit tests.
+    use super::*;
+    use crate::property::Outcome;
+
+    /// Reduces `v` (which must fail `prop`) with every pass.
+    pub fn reduce_with<V: SubTypes>(prop: impl Fn(&V) -> bool, v: V, seed: u64) -> V {
+        let args = Args::default();
+        let mut tester = Tester::new(&prop, None);
+        let failure = match tester.run(&v) {
+            Outcome::Fail(f) => f,
+            other => panic!("not a counterexample: {other:?}"),
+        };
+        let mut gen = Gen::new(seed, 10);
+        Reducer::new(&args, &mut tester, &mut gen, v, failure).run().0
+    }
+
+    /// Runs one pass on `v` (which must fail `prop`) until it makes no more progress.
+    pub fn one_pass<V: SubTypes>(prop: fn(&V) -> bool, v: V, pass: Pass<V, fn(&V) -> bool>) -> V {
+        let args = Args::default();
+        let mut tester = Tester::new(&prop, None);
+        let failure = match tester.run(&v) {
+            Outcome::Fail(f) => f,
+            other => panic!("not a counterexample: {other:?}"),
+        };
+        let mut gen = Gen::new(0, 10);
+        let mut r = Reducer::new(&args, &mut tester, &mut gen, v, failure);
+        while pass(&mut r) {}
+        r.current
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::reduce_with;
+
+    #[test]
+    fn reverse_reduces_to_two_elements() {
+        for seed in 0..20 {
+            let v = vec![5, -3, 8, 8, 1, 0, 12, -7];
+            let got = reduce_with(|v| v.iter().rev().cloned().collect::<Vec<_>>() == *v, v, seed);
+            assert_eq!(got, vec![0, 1], "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn leaves_find_the_boundary() {
+        let got = reduce_with(|v: &Vec<i32>| v.iter().all(|&x| x < 900), vec![3, 1000, 7, 2000], 1);
+        assert_eq!(got, vec![900]);
+    }
+
+    #[test]
+    fn a_long_list_failing_on_its_length_reduces_to_the_shortest() {
+        let v: Vec<i32> = (0..100_000).map(|i| i * 7 - 3).collect();
+        let got = reduce_with(|v: &Vec<i32>| v.len() < 10, v, 0);
+        assert_eq!(got, vec![0; 10]);
+    }
+}

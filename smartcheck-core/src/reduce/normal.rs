@@ -1,0 +1,203 @@
+//! Passes toward one normal form: among equally small counterexamples, runs should end on the
+//! same one, the first in `order`. They swap and sort, changing no size.
+//!
+//! - `sort_lists` sorts each list of primitive leaves by simplicity, in one candidate;
+//! - `sort_leaves` swaps two leaves of one type when the later one is simpler;
+//! - `swap_subtrees` swaps two disjoint sub-values of one type when the later is simpler;
+//! - `swap_constructors` swaps the constructors of two nodes of one type, each keeping its
+//!   children, when the later one's constructor is declared earlier.
+//!
+//! Invariant: each candidate is simpler in `order` (an earlier node or leaf becomes simpler,
+//! nothing before it changes), which the driver checks.
+//!
+//! Cost: pairs among the first `NEAR` nodes or leaves: O(NEAR²) comparisons, one candidate per
+//! pair whose swap is simpler; `sort_lists` one candidate per list.
+
+use crate::index::assign_at_path;
+use crate::property::PropertyResult;
+use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
+
+use super::order::{compare, compare_leaf, constructor_index};
+use super::tree::{self, cons_parts, indexed_nodes, nested, node_at};
+use super::{Reducer, NEAR};
+
+/// Sorts the elements of each list of primitive leaves (among the first `NEAR` nodes) by
+/// simplicity, in one candidate per list: `[3, 0, -1, 1]` becomes `[0, 1, -1, 3]` where the
+/// order of the elements does not matter.
+pub fn sort_lists<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    let cex = r.current.clone();
+    let root = NodeRef::Value(cex.node());
+    let mut progress = false;
+    for (path, list) in indexed_nodes(root, NEAR) {
+        let whole = matches!(list, NodeRef::Value(_));
+        if !whole || !cons_parts(list).is_some_and(|(head, _)| head.is_opaque()) {
+            continue;
+        }
+        let found = tree::leaves(list);
+        let mut sorted: Vec<NodeRef<'_>> = found.iter().map(|l| l.node).collect();
+        sorted.sort_by(|a, b| compare_leaf(*a, *b));
+        let mut value = list.to_value();
+        let placed = found.iter().zip(&sorted).all(|(leaf, new)| {
+            tree::assign_leaf(value.as_node_mut(), &leaf.path, new.to_value()).is_ok()
+        });
+        if r.spent() {
+            break;
+        }
+        if let Some(candidate) = r.with_replaced(&path, value).filter(|_| placed) {
+            progress |= r.try_candidate(candidate);
+        }
+    }
+    progress
+}
+
+/// Swaps two leaves of one type when the later one is simpler (`[1, 0]` becomes `[0, 1]`).
+pub fn sort_leaves<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let near = &found[..found.len().min(NEAR)];
+    for (i, a) in near.iter().enumerate() {
+        for b in &near[i + 1..] {
+            if r.spent() {
+                return false;
+            }
+            let same_type = a.node.value_type() == b.node.value_type();
+            if !same_type || compare_leaf(b.node, a.node).is_ge() {
+                continue;
+            }
+            if r.try_leaves([(&a.path, b.node.to_value()), (&b.path, a.node.to_value())]) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Swaps two disjoint sub-values of one type when the later one is simpler: the simpler of
+/// two sub-heaps goes first, `T([1], [])` becomes `T([], [1])`.
+pub fn swap_subtrees<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    let cex = r.current.clone();
+    let nodes = indexed_nodes(NodeRef::Value(cex.node()), NEAR);
+    for (i, (pa, a)) in nodes.iter().enumerate() {
+        for (pb, b) in &nodes[i + 1..] {
+            if r.spent() {
+                return false;
+            }
+            if a.value_type() != b.value_type() || nested(pa, pb) || compare(*b, *a).is_ge() {
+                continue;
+            }
+            let Some(candidate) = r.with_all(vec![(pa, b.to_value()), (pb, a.to_value())]) else {
+                continue;
+            };
+            if r.try_candidate(candidate) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// `shell`'s constructor with `filling`'s children (same type, same number of children, and
+/// each child of the slot's type), or `None`.
+fn with_children(shell: NodeRef<'_>, filling: NodeRef<'_>) -> Option<Box<dyn SubValue>> {
+    let (kids, slots) = (filling.children(), shell.children());
+    if kids.len() != slots.len() || kids.iter().chain(&slots).any(|c| c.frozen) {
+        return None;
+    }
+    let mut value = shell.to_value();
+    for (k, child) in kids.iter().enumerate() {
+        assign_at_path(value.as_node_mut(), &[k as u32], child.node.to_value()).ok()?;
+    }
+    Some(value)
+}
+
+/// Swaps the constructors of two nodes of one type, each keeping its children, when the
+/// later one's is declared earlier: `B(C(A(N)))` becomes `A(C(B(N)))`, then `A(B(C(N)))`.
+pub fn swap_constructors<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    let cex = r.current.clone();
+    let nodes = indexed_nodes(NodeRef::Value(cex.node()), NEAR);
+    for (i, &(ref px, x)) in nodes.iter().enumerate() {
+        for &(ref py, y) in &nodes[i + 1..] {
+            if r.spent() {
+                return false;
+            }
+            if x.value_type() != y.value_type() || constructor_index(y) >= constructor_index(x) {
+                continue;
+            }
+            // `y` is later in breadth-first order, so it may lie under `x` but not above it:
+            // rebuild `y` first, then `x` around the rebuilt children.
+            let Some(new_y) = with_children(x, y) else { continue };
+            let Some(mut candidate) = r.with_replaced(py, new_y) else { continue };
+            let new_x = node_at(NodeRef::Value(candidate.node()), px)
+                .and_then(|filling| with_children(y, filling));
+            let Some(new_x) = new_x else { continue };
+            if assign_at_path(NodeMutRef::Value(candidate.node_mut()), px, new_x).is_err() {
+                continue;
+            }
+            if r.try_candidate(candidate) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::testing::one_pass;
+
+    #[test]
+    fn sort_lists_sorts_by_simplicity() {
+        let got = one_pass(|v: &Vec<i32>| v.len() < 4, vec![3, 0, -1, 1], sort_lists);
+        assert_eq!(got, vec![0, 1, -1, 3]);
+        let got = one_pass(
+            |p: &(bool, Vec<char>)| p.1.len() < 3,
+            (true, vec!['Z', 'b', '0']),
+            sort_lists,
+        );
+        assert_eq!(got.1, vec!['b', '0', 'Z']);
+    }
+
+    #[test]
+    fn sort_leaves_puts_the_simpler_first() {
+        let got = one_pass(|p: &(u8, u8)| p.0 == p.1, (1, 0), sort_leaves);
+        assert_eq!(got, (0, 1));
+        let got = one_pass(
+            |p: &(String, Option<String>)| p.1.is_none(),
+            ("ab".into(), Some("a".into())),
+            sort_leaves,
+        );
+        assert_eq!(got, ("a".to_string(), Some("ab".to_string())));
+    }
+
+    #[test]
+    fn swap_subtrees_puts_the_simpler_first() {
+        let prop = |p: &(Vec<u8>, Vec<u8>)| p.0.is_empty() && p.1.is_empty();
+        let got = one_pass(prop, (vec![0], vec![]), swap_subtrees);
+        assert_eq!(got, (vec![], vec![0]));
+        let prop = |p: &(Option<bool>, Option<bool>)| p.0.is_none() && p.1.is_none();
+        assert_eq!(one_pass(prop, (Some(true), None), swap_subtrees), (None, Some(true)));
+    }
+
+    #[test]
+    fn swap_constructors_keeps_children() {
+        type P = (Result<u8, u8>, Result<u8, u8>);
+        let prop = |p: &P| p.0.is_ok() == p.1.is_ok();
+        let got = one_pass(prop, (Err(1), Ok(2)), swap_constructors);
+        assert_eq!(got, (Ok(1), Err(2)));
+        type Q = Vec<Result<bool, bool>>;
+        let prop = |v: &Q| v.iter().filter(|x| x.is_err()).count() != 1;
+        assert_eq!(
+            one_pass(prop, vec![Err(true), Ok(false)], swap_constructors),
+            vec![Ok(true), Err(false)]
+        );
+    }
+}

@@ -1,0 +1,286 @@
+//! Passes that change a value's constructors (paper §4): sub-value replacement, the sub-value
+//! hypothesis, and lowering a constructor to an earlier one of its type.
+//!
+//! Invariant: as every pass, these only propose; the driver keeps a candidate only when it is
+//! strictly simpler (`order`) and fails the same way.
+//!
+//! Cost: `hypothesis` is a binary search, O(log n) candidates; `hoist` and `lower_constructor`
+//! try a few candidates per node; `subvalues` is the paper's walk with `max_reduce` random
+//! replacements per sub-value, O(n²) candidates in the worst case (each success restarts it).
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use crate::index::{assign_at_path, Bfs};
+use crate::property::PropertyResult;
+use crate::subtypes::{NodeRef, SubTypes, SubValue};
+
+use super::order::constructor_index;
+use super::tree::{generate_below, indexed_nodes, structural_hash, FastHasher};
+use super::{FastSet, Reducer, NEAR};
+
+/// How many times `max_reduce` random replacements `subvalues` may generate for one sub-value
+/// when most of them are repeats (a small type, searched more thoroughly at little cost:
+/// repeated candidates are skipped without an evaluation).
+const SMALL_SPACE_ATTEMPTS: usize = 8;
+
+/// Replacements of one shape (the same constructors, whatever the leaves) `subvalues` tries
+/// per sub-value: a few leaf values per shape are enough, the leaf passes do the rest.
+const TRIES_PER_SHAPE: usize = 8;
+
+/// The sub-value hypothesis (§4.3.1) by binary search: along the chain root, its first
+/// sub-value of the root's type, that one's first, and so on (a list's suffixes, an
+/// expression's left spine), keep the deepest that still fails (exact when failing is
+/// monotone along the chain, as for "the list contains x"): O(log n) candidates, where the
+/// paper's walk restarts once per link.
+pub fn hypothesis<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    let cex = r.current.clone();
+    let root = NodeRef::Value(cex.node());
+    let ty = root.value_type();
+    let mut links = vec![root];
+    while let Some(&last) = links.last() {
+        match Bfs::new(last).skip(1).find(|v| v.node.value_type() == ty) {
+            Some(v) => links.push(v.node),
+            None => break,
+        }
+    }
+    if links.len() < 3 {
+        return false; // `subvalues` tries the one link there is
+    }
+    let (mut lo, mut hi) = (0, links.len());
+    let mut progress = false;
+    while hi - lo > 1 && !r.spent() {
+        let mid = lo + (hi - lo) / 2;
+        let Some(candidate) = r.with_replaced(&[], links[mid].to_value()) else { break };
+        if r.try_candidate(candidate) {
+            lo = mid;
+            progress = true;
+        } else {
+            hi = mid;
+        }
+    }
+    progress
+}
+
+/// Replaces each node by one of the nearest sub-values of its own type under it (the
+/// sub-value hypothesis at every node: for a list, this drops an element; for a tree, it
+/// lifts a subtree).
+pub fn hoist<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    const NEAREST: usize = 2;
+    const LOOK: usize = 32;
+    r.each_node(|r, node, path| {
+        let ty = node.value_type();
+        let nearest = Bfs::new(node).skip(1).take(LOOK).filter(|v| v.node.value_type() == ty);
+        nearest.take(NEAREST).filter_map(|v| r.with_replaced(path, v.node.to_value())).collect()
+    })
+}
+
+/// Lowers a node's constructor to an earlier one of its type, reusing the node's children
+/// where they fit: `Some(x)` becomes `None`, `Err(e)` becomes `Ok(_)`, `Mul(a, b)` becomes
+/// `Add(a, b)`. The new constructor comes from random values of the node's type of at most
+/// its size (there is no other way to build a variant of an unknown type), the first of each
+/// earlier constructor drawn; each of its children takes the first unused old child of the
+/// same type, if any. One candidate per (node, earlier constructor), for the first nodes.
+pub fn lower_constructor<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    const DRAWS: usize = 24;
+    let mut progress = false;
+    let mut start = 0;
+    'restart: loop {
+        let cex = r.current.clone();
+        let nodes = indexed_nodes(NodeRef::Value(cex.node()), NEAR);
+        for (i, (path, node)) in nodes.iter().enumerate().skip(start) {
+            let index = constructor_index(*node);
+            if index == 0 {
+                continue;
+            }
+            let memo = r.search_key("lower_constructor", path, *node);
+            if r.exhausted.contains(&memo) {
+                continue;
+            }
+            let bound = node.size_up_to(r.args.max_size.max(1)).min(r.args.max_size) + 1;
+            let mut tried = vec![false; index as usize];
+            for _ in 0..DRAWS {
+                if r.spent() {
+                    return progress;
+                }
+                let Some(mut new) = generate_below(*node, bound, r.gen, r.args.max_size) else {
+                    break;
+                };
+                let k = constructor_index(new.as_node()) as usize;
+                if k >= tried.len() || std::mem::replace(&mut tried[k], true) {
+                    continue;
+                }
+                reuse_children(&mut *new, *node);
+                let Some(candidate) = r.with_replaced(path, new) else { break };
+                if r.try_candidate(candidate) {
+                    progress = true;
+                    start = i;
+                    continue 'restart;
+                }
+            }
+            r.exhausted.insert(memo);
+        }
+        return progress;
+    }
+}
+
+/// Puts `old`'s children into `new`'s slots: each slot takes the first unused child of `old`
+/// of its type.
+fn reuse_children(new: &mut dyn SubValue, old: NodeRef<'_>) {
+    let olds = old.children();
+    let mut used = vec![false; olds.len()];
+    let slots: Vec<_> = new.as_node().children().iter().map(|c| c.node.value_type()).collect();
+    for (slot, ty) in slots.into_iter().enumerate() {
+        let fit = olds
+            .iter()
+            .enumerate()
+            .find(|(k, c)| !used[*k] && !c.frozen && c.node.value_type() == ty);
+        if let Some((k, child)) = fit {
+            used[k] = true;
+            let _ = assign_at_path(new.as_node_mut(), &[slot as u32], child.node.to_value());
+        }
+    }
+}
+
+/// The paper's `reduceOpt` (Figure 4): a greedy breadth-first walk from the first proper
+/// sub-value; a sub-value of the root's type that fails replaces the whole; otherwise
+/// `max_reduce` random values strictly smaller than `min(size, max_size)` are tried in its
+/// place; on success, start again. `max_depth` bounds how deep it looks.
+pub fn subvalues<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+) -> bool {
+    let mut progress = false;
+    'restart: loop {
+        let cex = r.current.clone();
+        let root = NodeRef::Value(cex.node());
+        let root_type = root.value_type();
+        let mut bfs = Bfs::new(root);
+        bfs.next();
+        while let Some(visit) = bfs.next() {
+            if r.spent() {
+                return progress;
+            }
+            if r.args.max_depth.is_some_and(|d| visit.depth > d) {
+                break;
+            }
+            let path = bfs.path(visit.index);
+            if visit.node.value_type() == root_type {
+                if let Some(candidate) = r.with_replaced(&[], visit.node.to_value()) {
+                    if r.try_candidate(candidate) {
+                        progress = true;
+                        continue 'restart;
+                    }
+                }
+            }
+            if search_below(r, &path, visit.node) {
+                progress = true;
+                continue 'restart;
+            }
+        }
+        return progress;
+    }
+}
+
+/// Random values strictly smaller than `min(size, max_size)` in place of the sub-value `node`
+/// at `path`: the paper's `max_reduce` tries, and more while most are repeats (skipped before
+/// they are built, so a small type is searched longer), until none has been worth running for
+/// a while; at most `TRIES_PER_SHAPE` of one shape. True when one failed (and was kept); a
+/// search in vain is remembered and not made again.
+fn search_below<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+    r: &mut Reducer<'_, '_, T, P>,
+    path: &[u32],
+    node: NodeRef<'_>,
+) -> bool {
+    let memo = r.search_key("subvalues", path, node);
+    if r.exhausted.contains(&memo) {
+        return false;
+    }
+    let bound = node.size_up_to(r.args.max_size.max(1)).min(r.args.max_size);
+    let (mut fresh, mut seen, mut idle) = (0, FastSet::default(), 0);
+    let mut shapes: HashMap<Vec<u32>, usize, BuildHasherDefault<FastHasher>> = HashMap::default();
+    for attempt in 0..r.args.max_reduce.saturating_mul(SMALL_SPACE_ATTEMPTS) {
+        let small_space = fresh * 4 <= attempt;
+        let done = fresh >= r.args.max_reduce
+            || (attempt >= r.args.max_reduce && !small_space)
+            || idle > 8 + SMALL_SPACE_ATTEMPTS * fresh;
+        if r.spent() {
+            return false; // not searched in full: no memo
+        }
+        if done {
+            break;
+        }
+        let Some(new) = generate_below(node, bound, r.gen, r.args.max_size) else { break };
+        idle += 1;
+        let shape: Vec<u32> = Bfs::new(new.as_node()).map(|v| constructor_index(v.node)).collect();
+        if shapes.get(&shape).is_some_and(|&n| n >= TRIES_PER_SHAPE)
+            || !seen.insert(structural_hash(new.as_node()))
+        {
+            continue;
+        }
+        *shapes.entry(shape).or_insert(0) += 1;
+        let Some(candidate) = r.with_replaced(path, new) else { break };
+        let (kept, ran) = r.try_fresh(candidate);
+        if kept {
+            return true;
+        }
+        if ran {
+            fresh += 1;
+            idle = 0;
+        }
+    }
+    r.exhausted.insert(memo);
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::testing::one_pass;
+
+    #[test]
+    fn lower_constructor_turns_some_into_none_and_err_into_ok() {
+        // Option in a tuple; Result in a list: two unrelated types.
+        let got = one_pass(|p: &(Option<u32>, u8)| p.1 < 3, (Some(1), 7), lower_constructor);
+        assert_eq!(got, (None, 7));
+        let got =
+            one_pass(|v: &Vec<Result<u8, u8>>| v.len() < 2, vec![Err(4), Ok(1)], lower_constructor);
+        assert_eq!(got.iter().filter(|x| x.is_err()).count(), 0, "{got:?}");
+        assert_eq!(got[0], Ok(4), "the child reused");
+    }
+
+    #[test]
+    fn hypothesis_keeps_the_deepest_failing_link() {
+        let got = one_pass(|v: &Vec<u8>| !v.contains(&7), vec![1, 2, 7, 3, 4], hypothesis);
+        assert_eq!(got, vec![7, 3, 4]);
+        let got = one_pass(
+            |v: &Vec<Vec<u8>>| v.iter().flatten().sum::<u8>() < 5,
+            vec![vec![1], vec![2], vec![9]],
+            hypothesis,
+        );
+        assert_eq!(got, vec![vec![9]]);
+    }
+
+    #[test]
+    fn hoist_lifts_a_sub_value_of_the_same_type() {
+        let got = one_pass(|v: &Vec<u8>| v.len() < 2 || v[1] != 5, vec![1, 5, 2, 5, 3], hoist);
+        assert_eq!(got, vec![2, 5]);
+        let deque: std::collections::VecDeque<u8> = [4, 9, 1].into();
+        let got = one_pass(|v: &std::collections::VecDeque<u8>| !v.contains(&9), deque, hoist);
+        assert_eq!(got, std::collections::VecDeque::from([9u8]));
+    }
+
+    #[test]
+    fn subvalues_replaces_with_a_smaller_random_value() {
+        let got = one_pass(|v: &Vec<Option<u8>>| v.len() < 2, vec![Some(3); 5], subvalues);
+        assert_eq!(got.len(), 2);
+        let got =
+            one_pass(|p: &(Vec<u8>, Vec<u8>)| p.0.is_empty(), (vec![5; 6], vec![1; 3]), subvalues);
+        assert_eq!((got.0.len(), got.1.len()), (1, 0));
+    }
+}
