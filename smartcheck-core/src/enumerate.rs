@@ -298,7 +298,7 @@ tuple_enumerate!(A 0, B 1, C 2, D 3, E 4, F 5);
 /// let sorted = lists_where::<u8>(4, |l| l.windows(2).all(|w| w[0] <= w[1]));
 /// // Lists of up to 3 elements from 0, 1, 2: 1 + 3 + 6 + 10 sorted ones.
 /// assert_eq!(sorted.values.len(), 20);
-/// assert_eq!(sorted.skipped, 3 * 3 * 3 + 3 * 3 - 20); // all lists minus the sorted ones
+/// assert_eq!(sorted.skipped, (1 + 3 + 9 + 27) - 20); // all lists minus the sorted ones
 /// ```
 pub fn lists_where<T: Enumerate>(depth: usize, keep: impl Fn(&[T]) -> bool) -> Pruned<Vec<T>> {
     let elements = parts::<T>(depth.saturating_sub(1));
