@@ -227,7 +227,9 @@ impl<'a, 't, T: SubTypes, R: PropertyResult, P: Fn(&T) -> R> Reducer<'a, 't, T, 
             return h;
         }
         let mut h = HashWriter(self.hasher.build_hasher());
-        let _ = write!(h, "{:?}", self.current);
+        let text =
+            crate::render::render(crate::NodeRef::Value(self.current.node()), &Default::default());
+        let _ = write!(h, "{text}");
         let h = h.0.finish();
         self.hash = Some(h);
         h

@@ -25,7 +25,7 @@ pub struct Tester<'a, T, P> {
     hasher: std::hash::RandomState,
 }
 
-impl<'a, T: std::fmt::Debug, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P> {
+impl<'a, T: crate::SubTypes, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P> {
     /// A tester of `prop`, with an optional extra precondition.
     pub fn new(prop: &'a P, extra: Option<Precondition<'a, T>>) -> Self {
         Tester {
@@ -72,7 +72,7 @@ impl<'a, T: std::fmt::Debug, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P>
         }
     }
 
-    /// A hash of `value`'s `Debug` text, written straight into the hasher (no string built).
+    /// A hash of `value`'s rendered text (maps and sets sorted, so equal values agree).
     fn key(&self, value: &T) -> u64 {
         struct Into<'h, H: Hasher>(&'h mut H);
         impl<H: Hasher> std::fmt::Write for Into<'_, H> {
@@ -82,7 +82,8 @@ impl<'a, T: std::fmt::Debug, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P>
             }
         }
         let mut h = self.hasher.build_hasher();
-        let _ = std::fmt::write(&mut Into(&mut h), format_args!("{value:?}"));
+        let text = crate::render::render(crate::NodeRef::Value(value.node()), &Default::default());
+        let _ = std::fmt::write(&mut Into(&mut h), format_args!("{text}"));
         h.finish()
     }
 }
