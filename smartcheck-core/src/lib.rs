@@ -45,6 +45,6 @@ pub use report::{Counterexample, Report, Status};
 pub use run::{generalize, reduce, smart_check, NotACounterexample, Origin};
 pub use std_impls::LIST_CONSTRUCTORS;
 pub use subtypes::{
-    Child, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef, ReplaceError,
-    Shape, SubTypes, SubValue,
+    CellKind, Child, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef,
+    ReplaceError, Shape, SubTypes, SubValue,
 };

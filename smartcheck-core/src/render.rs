@@ -159,15 +159,15 @@ fn expand(arena: &Arena<'_>, i: usize, holes: &Holes, out: &mut String, stack: &
             tasks.push(Task::Text("]"));
         }
         Shape::List => {
-            out.push('[');
+            let (open, close) = crate::std_impls::list_brackets(e.node.constructors());
+            out.push_str(open);
             let (elements, tail) = list_elements(arena, i, holes);
-            let mut items: Vec<Vec<Task>> =
-                elements.into_iter().map(|c| vec![Task::Node(c)]).collect();
+            let mut items: Vec<Vec<Task>> = elements.into_iter().map(entry_tasks).collect();
             if let Some(hole) = tail {
                 items.push(vec![Task::Owned(format!("..{hole}"))]);
             }
             separated(&mut tasks, items.into_iter());
-            tasks.push(Task::Text("]"));
+            tasks.push(Task::Text(close));
         }
     }
     stack.extend(tasks.into_iter().rev());
@@ -182,13 +182,26 @@ fn separated(tasks: &mut Vec<Task>, items: impl Iterator<Item = Vec<Task>>) {
     }
 }
 
-/// The element entries of the list starting at entry `i`, and the hole its tail ends in, if
-/// a suffix was generalized.
+/// A list element's parts as printed: `x`, or a map entry's `k: v`.
+fn entry_tasks(parts: Vec<usize>) -> Vec<Task> {
+    let mut tasks = Vec::new();
+    for (k, part) in parts.into_iter().enumerate() {
+        if k > 0 {
+            tasks.push(Task::Text(": "));
+        }
+        tasks.push(Task::Node(part));
+    }
+    tasks
+}
+
+/// The elements of the list starting at entry `i` (each its cell's children but the tail: the
+/// element, or a map entry's key and value), and the hole its tail ends in, if a suffix was
+/// generalized.
 fn list_elements<'h>(
     arena: &Arena<'_>,
     i: usize,
     holes: &'h Holes,
-) -> (Vec<usize>, Option<&'h Hole>) {
+) -> (Vec<Vec<usize>>, Option<&'h Hole>) {
     let mut elements = Vec::new();
     let mut at = i;
     loop {
@@ -198,10 +211,10 @@ fn list_elements<'h>(
                 return (elements, Some(hole));
             }
         }
-        let mut kids = e.children.clone();
-        match (kids.next(), kids.next()) {
-            (Some(head), Some(tail)) => {
-                elements.push(head);
+        let mut kids: Vec<usize> = e.children.clone().collect();
+        match kids.pop() {
+            Some(tail) if !kids.is_empty() => {
+                elements.push(kids);
                 at = tail;
             }
             _ => return (elements, None),

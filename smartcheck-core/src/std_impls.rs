@@ -6,17 +6,34 @@
 //! - `Box<T>` is transparent: it is its contents, as far as indexing goes.
 //! - `Vec<T>` and `VecDeque<T>` are chains of cons cells: a suffix is a sub-value of the list's
 //!   own type, so reduction can drop elements.
-//! - Maps and sets are opaque, as the paper treats maps, and never changed.
+//! - Maps and sets are lists of entries sorted by key (see [`maps`]): reduction deletes
+//!   entries and shrinks keys and values as it does list elements, and they print sorted.
+//! - `Box<[T]>`, `LinkedList`, `BinaryHeap` are lists too ([`seqs`]); `Rc`, `Arc`, `Cell`,
+//!   `RefCell`, `Wrapping`, `Reverse`, `NonZero*` wrap what they hold ([`wrappers`]);
+//!   `Duration`, `SystemTime`, addresses, paths, `OsString`, `Cow<'static, str>`, `Box<str>`
+//!   and ranges are leaves seen through parts smartcheck knows ([`leaves`]).
+//!
+//! Discovery draws edge values with a stated probability, so boundary bugs show in the default
+//! 100 tests (issue 11): integers 3/20 (boundaries 1/10, powers of two and their neighbours
+//! 1/20), floats 3/20 plus 1/20 large magnitudes (NaN alone 1/20), chars 1/20 from
+//! [`EDGE_CHARS`] (strings are made of these chars). Each impl's doc gives its distribution.
+//!
+//! Invariant: every generator keeps [`SubTypes::size`] within [`Gen::budget`] (maps and sets
+//! included), and no impl does unchecked arithmetic on a value it was given. Cost: O(n) in the
+//! value per call, but walking a map or heap (see their modules).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
-use std::fmt::Debug;
-use std::hash::Hash;
+use std::collections::VecDeque;
+
+mod leaves;
+mod maps;
+mod seqs;
+mod wrappers;
 
 use crate::arbitrary::{min_size_of, sum_min_sizes, Arbitrary};
 use crate::gen::Gen;
 use crate::subtypes::{
-    Child, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes,
-    SubValue,
+    CellKind, Child, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef, Shape,
+    SubTypes, SubValue,
 };
 
 /// The constructor names of lists.
@@ -26,36 +43,81 @@ pub(crate) fn list_constructor(empty: bool) -> &'static str {
     LIST_CONSTRUCTORS[usize::from(!empty)]
 }
 
+/// The constructor of the cell starting at `start`: the list's own names (`[]`/`[_, ..]`,
+/// `{}`/`{_: _, ..}`, `{}`/`{_, ..}`), empty or not.
+pub(crate) fn suffix_constructor(list: &dyn ListNode, start: usize) -> &'static str {
+    let names = list.whole().constructors();
+    names.get(usize::from(start < list.len())).copied().unwrap_or(LIST_CONSTRUCTORS[0])
+}
+
+/// The brackets a list with these constructors prints in: `{}` for maps and sets, else `[]`.
+pub(crate) fn list_brackets(constructors: &[&str]) -> (&'static str, &'static str) {
+    if constructors == maps::MAP_CONSTRUCTORS || constructors == maps::SET_CONSTRUCTORS {
+        ("{", "}")
+    } else {
+        ("[", "]")
+    }
+}
+
 pub(crate) fn list_children(list: &dyn ListNode, start: usize) -> Children<'_> {
     let mut out = Children::new();
-    if start < list.len() {
-        out.push(Child { node: NodeRef::Value(list.element(start)), frozen: false });
-        out.push(Child { node: NodeRef::Suffix(list, start + 1), frozen: false });
+    if start >= list.len() {
+        return out;
     }
+    let kind = list.cell_kind();
+    if kind != CellKind::Element {
+        if let Some(key) = list.key(start) {
+            out.push(Child { node: NodeRef::Value(key), frozen: false });
+        }
+    }
+    if kind != CellKind::Key {
+        out.push(Child { node: NodeRef::Value(list.element(start)), frozen: false });
+    }
+    out.push(Child { node: NodeRef::Suffix(list, start + 1), frozen: false });
     out
 }
 
+/// Child `k` of the cell at `start`. A key (of a map entry or a set element) cannot change in
+/// place: its handle is the suffix at `len + 1 + start`, which `replace_suffix` reads as "the
+/// key of entry `start`".
 pub(crate) fn list_child_mut(
     list: &mut dyn ListNodeMut,
     start: usize,
     k: usize,
 ) -> Option<NodeMutRef<'_>> {
-    if start >= list.len() {
+    let len = list.len();
+    if start >= len {
         return None;
     }
-    match k {
-        0 => Some(NodeMutRef::Value(list.element_mut(start))),
-        1 => Some(NodeMutRef::Suffix(list, start + 1)),
-        _ => None,
+    let (keys, elements) = match list.cell_kind() {
+        CellKind::Element => (0, 1),
+        CellKind::Entry => (1, 1),
+        CellKind::Key => (1, 0),
+    };
+    if k < keys {
+        Some(NodeMutRef::Suffix(list, len + 1 + start))
+    } else if k < keys + elements {
+        Some(NodeMutRef::Value(list.element_mut(start)))
+    } else if k == keys + elements {
+        Some(NodeMutRef::Suffix(list, start + 1))
+    } else {
+        None
     }
 }
 
 /// Picks a length and per-element budgets for a list: every cons cell costs 1 plus the
 /// element's minimum, the empty list 1; lengths scale with the size.
 fn list_plan<T: Arbitrary>(g: &mut Gen) -> Vec<usize> {
-    let Some(min) = T::min_size() else { return Vec::new() };
+    cell_plan(g, T::min_size())
+}
+
+/// [`list_plan`] for cells whose contents cost at least `element_min` (`None`: no finite
+/// element, so the list is empty). Every share is at least `element_min`, and
+/// `1 + sum(1 + share) <= budget` whenever the budget is at least 1.
+pub(crate) fn cell_plan(g: &mut Gen, element_min: Option<usize>) -> Vec<usize> {
+    let Some(min) = element_min else { return Vec::new() };
     let budget = g.budget();
-    let per = 1 + min;
+    let per = min.saturating_add(1);
     let max_len = (budget.saturating_sub(1) / per).min(g.size());
     let len = g.range(0, max_len);
     let extra = budget.saturating_sub(1 + len * per);
@@ -220,7 +282,7 @@ macro_rules! int_impl {
             }
             fn leaf_rank(&self) -> Option<u64> {
                 let x = *self as i128;
-                let rank: u128 = if x > 0 { (x as u128) * 2 - 1 } else { x.unsigned_abs() * 2 };
+                let rank: u128 = if x > 0 { (x as u128) * 2 - 1 } else { x.unsigned_abs().saturating_mul(2) };
                 #[allow(unused_comparisons)]
                 let unsigned = <$t>::MIN >= 0;
                 let rank = if unsigned { x as u128 } else { rank };
@@ -253,25 +315,41 @@ macro_rules! int_impl {
             }
         }
 
+        /// Discovery draws, so that boundary bugs show in the default 100 tests: with
+        /// probability 1/10 a boundary value (0, 1, `MAX`, `MIN`, `MAX - 1`, and -1 and
+        /// `MIN + 1` for signed types, 2 and 3 for unsigned), with probability 1/20 a power of
+        /// two or one either side of it (either sign), otherwise a uniform magnitude of a
+        /// random bit width up to one that grows with the size (the whole type by size 50),
+        /// negated half the time for signed types.
         impl Arbitrary for $t {
             fn arbitrary(g: &mut Gen) -> Self {
                 const BITS: u32 = <$t>::BITS;
-                if g.ratio(1, 10) {
-                    #[allow(unused_comparisons)]
-                    let edges: [$t; 7] = [
-                        0, 1, <$t>::MAX, <$t>::MIN, <$t>::MAX - 1,
-                        if <$t>::MIN < 0 { <$t>::MIN + 1 } else { 2 },
-                        if <$t>::MIN < 0 { (0 as $t).wrapping_sub(1) } else { 3 },
-                    ];
-                    return edges[g.below(edges.len() as u64) as usize];
-                }
-                let bits = int_bits(g, BITS);
-                let raw = (g.next_u64() as u128) | ((g.next_u64() as u128) << 64);
-                let magnitude = if bits == 0 { 0 } else { raw & (u128::MAX >> (128 - bits)) };
                 #[allow(unused_comparisons)]
                 let signed = <$t>::MIN < 0;
-                let v = magnitude as $t;
-                if signed && g.ratio(1, 2) { v.wrapping_neg() } else { v }
+                match g.below(20) {
+                    0 | 1 => {
+                        #[allow(unused_comparisons)]
+                        let edges: [$t; 7] = [
+                            0, 1, <$t>::MAX, <$t>::MIN, <$t>::MAX - 1,
+                            if <$t>::MIN < 0 { <$t>::MIN + 1 } else { 2 },
+                            if <$t>::MIN < 0 { (0 as $t).wrapping_sub(1) } else { 3 },
+                        ];
+                        edges[g.below(edges.len() as u64) as usize]
+                    }
+                    2 => {
+                        let power = (1 as $t).wrapping_shl(g.below(u64::from(BITS)) as u32);
+                        let near = power.wrapping_add(g.below(3) as $t).wrapping_sub(1);
+                        if signed && g.ratio(1, 2) { near.wrapping_neg() } else { near }
+                    }
+                    _ => {
+                        let bits = int_bits(g, BITS);
+                        let raw = (g.next_u64() as u128) | ((g.next_u64() as u128) << 64);
+                        let magnitude =
+                            if bits == 0 { 0 } else { raw & (u128::MAX >> (128 - bits)) };
+                        let v = magnitude as $t;
+                        if signed && g.ratio(1, 2) { v.wrapping_neg() } else { v }
+                    }
+                }
             }
             fn min_size() -> Option<usize> {
                 Some(0)
@@ -319,12 +397,30 @@ macro_rules! float_impl {
             }
         }
 
+        /// Discovery draws, so that boundary bugs show in the default 100 tests: with
+        /// probability 1/20 NaN; 1/10 one of ±0.0, ±inf, ±`MIN_POSITIVE`, the smallest and a
+        /// mid subnormal, `MAX`, `MIN`, `EPSILON`, ±1.0; 1/10 an integral value within the
+        /// size; 1/20 a large magnitude (a random power of two up to `MAX`'s, either sign);
+        /// otherwise uniform within ±size.
         impl Arbitrary for $t {
             fn arbitrary(g: &mut Gen) -> Self {
                 let scale = g.size().max(1) as $t;
-                match g.below(10) {
-                    0 => 0.0,
-                    1 => (g.range(0, g.size()) as $t) * if g.ratio(1, 2) { -1.0 } else { 1.0 },
+                let sign: $t = if g.ratio(1, 2) { -1.0 } else { 1.0 };
+                match g.below(20) {
+                    0 => <$t>::NAN,
+                    1 | 2 => {
+                        let edges: [$t; 14] = [
+                            0.0, -0.0, <$t>::INFINITY, <$t>::NEG_INFINITY, <$t>::MIN_POSITIVE,
+                            -<$t>::MIN_POSITIVE, <$t>::from_bits(1), <$t>::MIN_POSITIVE / 2.0,
+                            <$t>::MAX, <$t>::MIN, <$t>::EPSILON, 1.0, -1.0, -<$t>::from_bits(1),
+                        ];
+                        edges[g.below(edges.len() as u64) as usize]
+                    }
+                    3 | 4 => (g.range(0, g.size()) as $t) * sign,
+                    5 => {
+                        let exponent = g.range(0, <$t>::MAX_EXP as usize - 1) as i32;
+                        sign * (1.0 + g.unit_f64() as $t) * (2.0 as $t).powi(exponent)
+                    }
                     _ => (g.unit_f64() as $t * 2.0 - 1.0) * scale,
                 }
             }
@@ -460,11 +556,36 @@ impl SubTypes for char {
     }
 }
 
+/// Characters that break text handling, drawn now and then by `char`'s generator: NUL, DEL,
+/// newline, two-, three- and four-byte UTF-8, a combining mark, right-to-left text and
+/// override, the byte-order mark, the characters either side of the surrogate gap, the
+/// replacement character and the last code point.
+pub const EDGE_CHARS: [char; 14] = [
+    '\0',
+    '\u{7f}',
+    '\n',
+    '\u{e9}',
+    '\u{20ac}',
+    '\u{1f600}',
+    '\u{301}',
+    '\u{5d0}',
+    '\u{202e}',
+    '\u{feff}',
+    '\u{d7ff}',
+    '\u{e000}',
+    '\u{fffd}',
+    '\u{10ffff}',
+];
+
+/// Discovery draws: with probability 1/20 one of [`EDGE_CHARS`], 1/20 any code point, 3/10 a
+/// lowercase ASCII letter, otherwise printable ASCII. `String`s are made of these chars, so a
+/// string of length n holds an edge char with probability 1 - (19/20)^n.
 impl Arbitrary for char {
     fn arbitrary(g: &mut Gen) -> Self {
-        match g.below(10) {
-            0 => char::from_u32(g.below(0x11_0000) as u32).unwrap_or('\u{FFFD}'),
-            1..=3 => (b'a' + g.below(26) as u8) as char,
+        match g.below(20) {
+            0 => EDGE_CHARS[g.below(EDGE_CHARS.len() as u64) as usize],
+            1 => char::from_u32(g.below(0x11_0000) as u32).unwrap_or('\u{FFFD}'),
+            2..=7 => (b'a' + g.below(26) as u8) as char,
             _ => (b' ' + g.below(95) as u8) as char,
         }
     }
@@ -583,6 +704,9 @@ impl<T: SubTypes> SubTypes for Box<T> {
     }
     fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
         (**self).from_leaf_rank(rank).map(Box::new)
+    }
+    fn fmt_leaf(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt_leaf(f)
     }
     fn node(&self) -> &dyn Node {
         (**self).node()
@@ -790,37 +914,3 @@ tuple_impl! {
     (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10)
     (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11)
 }
-
-// ---------------------------------------------------------------------------------------------
-// Maps and sets: opaque, as the paper treats maps.
-
-macro_rules! opaque_collection {
-    ($name:literal, $ty:ty, [$($bound:tt)*], $gen:expr) => {
-        impl<$($bound)*> SubTypes for $ty {
-            atom_basics!($name);
-        }
-
-        impl<$($bound)*> Arbitrary for $ty {
-            fn arbitrary(g: &mut Gen) -> Self {
-                let len = g.range(0, g.size());
-                #[allow(clippy::redundant_closure_call)]
-                (0..len).map(|_| ($gen)(g)).collect()
-            }
-            fn min_size() -> Option<usize> {
-                Some(0)
-            }
-        }
-    };
-}
-
-// Keys and values need only be generated, cloned and printed: maps are never taken apart.
-opaque_collection!("BTreeMap", BTreeMap<K, V>,
-    [K: Arbitrary + Clone + Debug + Ord, V: Arbitrary + Clone + Debug],
-    |g: &mut Gen| (K::arbitrary(g), V::arbitrary(g)));
-opaque_collection!("HashMap", HashMap<K, V>,
-    [K: Arbitrary + Clone + Debug + Eq + Hash, V: Arbitrary + Clone + Debug],
-    |g: &mut Gen| (K::arbitrary(g), V::arbitrary(g)));
-opaque_collection!("BTreeSet", BTreeSet<K>, [K: Arbitrary + Clone + Debug + Ord],
-    |g: &mut Gen| K::arbitrary(g));
-opaque_collection!("HashSet", HashSet<K>, [K: Arbitrary + Clone + Debug + Eq + Hash],
-    |g: &mut Gen| K::arbitrary(g));

@@ -154,6 +154,13 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
         None
     }
 
+    /// Writes this value where a report prints it as a leaf (an opaque value): its `Debug` by
+    /// default. std types whose `Debug` is not Rust syntax override it (`Duration` prints
+    /// `Duration::from_millis(1500)`, not `1.5s`).
+    fn fmt_leaf(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+
     /// This value as a node. Transparent wrappers (`Box`) return the node of what they wrap.
     fn node(&self) -> &dyn Node {
         self
@@ -246,7 +253,8 @@ pub trait Node {
     fn type_name(&self) -> &'static str;
     /// An owned copy of this value.
     fn to_value(&self) -> Box<dyn SubValue>;
-    /// Formats the value with its `Debug`.
+    /// Formats the value as a report prints a leaf ([`SubTypes::fmt_leaf`]: its `Debug` unless
+    /// the type says otherwise).
     fn fmt_debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
     /// A fresh value of this node's type, generated within `g`'s size and budget.
     fn node_generate(&self, g: &mut Gen) -> Box<dyn SubValue>;
@@ -332,7 +340,7 @@ impl<T: SubTypes> Node for T {
         Box::new(self.clone())
     }
     fn fmt_debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self, f)
+        SubTypes::fmt_leaf(self, f)
     }
     fn node_generate(&self, g: &mut Gen) -> Box<dyn SubValue> {
         Box::new(T::arbitrary(g))
@@ -491,6 +499,27 @@ pub trait ListNode {
     fn suffix_value(&self, start: usize) -> Box<dyn SubValue>;
     /// Formats the suffix starting at `start` with `Debug`.
     fn fmt_suffix(&self, start: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// What a cell holds before its tail (maps and sets hold keys).
+    fn cell_kind(&self) -> CellKind {
+        CellKind::Element
+    }
+    /// The key of entry `i`, for [`CellKind::Entry`] and [`CellKind::Key`] lists.
+    fn key(&self, i: usize) -> Option<&dyn Node> {
+        let _ = i;
+        None
+    }
+}
+
+/// What each cell of a [`ListNode`] holds before its tail, in child order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellKind {
+    /// `[element, tail]`: a `Vec` cell.
+    Element,
+    /// `[key, value, tail]`: a map entry. The key is replaced through
+    /// [`ListNodeMut::replace_suffix`] at `len + 1 + i` (a key cannot change in place).
+    Entry,
+    /// `[key, tail]`: a set element, replaced as an `Entry`'s key is.
+    Key,
 }
 
 /// Mutable access to a list walked as cons cells.
@@ -509,6 +538,10 @@ pub trait ListNodeMut {
         start: usize,
         value: Box<dyn SubValue>,
     ) -> Result<(), Box<dyn SubValue>>;
+    /// What a cell holds before its tail; must agree with [`ListNode::cell_kind`].
+    fn cell_kind(&self) -> CellKind {
+        CellKind::Element
+    }
 }
 
 /// A handle on a node: a value, or the suffix of a list starting at an element.
@@ -525,7 +558,7 @@ impl<'a> NodeRef<'a> {
     pub fn constructor(self) -> &'static str {
         match self {
             NodeRef::Value(n) => n.constructor(),
-            NodeRef::Suffix(l, start) => crate::std_impls::list_constructor(start >= l.len()),
+            NodeRef::Suffix(l, start) => crate::std_impls::suffix_constructor(l, start),
         }
     }
 

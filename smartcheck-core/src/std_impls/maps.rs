@@ -1,0 +1,359 @@
+//! Maps and sets as lists of entries sorted by key (issue 11 item 2).
+//!
+//! The paper (§4) treats maps as opaque. smartcheck does not: an opaque map was never reduced
+//! and printed in iteration order, so a `HashMap` field made the same seed print different
+//! reports on different runs (issues 9 and 11). A map is walked as a chain of cells, as a list
+//! is (`Vec` in the parent module): the cell at position `i` has children `[key, value, tail]`
+//! ([`CellKind::Entry`]), a set's `[key, tail]` ([`CellKind::Key`]), and the tail is the map of
+//! the entries after `i`, a sub-value of the map's own type. So reduction deletes entries by
+//! replacing a cell with a later one, shrinks keys and values as leaves, and every replacement
+//! is type-checked and rebuilt into the map (a replaced key is a remove and an insert).
+//!
+//! Order: `BTreeMap`/`BTreeSet` in their own order; `HashMap`/`HashSet` by the key's `Debug`
+//! text, shorter first (so `2` comes before `10`), then by the text. Neither depends on the hasher, so a
+//! seed prints the same report on every run and machine. Maps print `{1: "a", 2: "b"}`.
+//!
+//! Invariant: position `i` means the same entry in `children`, `child_mut`, `suffix_value` and
+//! `replace_suffix`. Cost: reaching entry `i` is O(i) for B-trees and O(n log n) for hash maps
+//! (they are sorted on each access), so a full walk is O(n^2) and O(n^2 log n): fine for the
+//! maps of a counterexample, which reduction keeps small.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::fmt;
+use std::hash::{BuildHasher, Hash};
+
+use crate::arbitrary::{sum_min_sizes, Arbitrary};
+use crate::gen::Gen;
+use crate::subtypes::{
+    CellKind, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, Shape, SubTypes, SubValue,
+};
+
+use super::{cell_plan, list_child_mut, list_children};
+
+/// The constructors of maps: the empty map and an entry followed by the rest.
+pub const MAP_CONSTRUCTORS: &[&str] = &["{}", "{_: _, ..}"];
+
+/// The constructors of sets: the empty set and an element followed by the rest.
+pub const SET_CONSTRUCTORS: &[&str] = &["{}", "{_, ..}"];
+
+/// Hash-map keys in walking order (by `Debug` text, shorter first), each with its `Debug` text computed once.
+fn sorted_hash_keys<'a, K: fmt::Debug + 'a>(keys: impl Iterator<Item = &'a K>) -> Vec<&'a K> {
+    let mut keyed: Vec<(String, &K)> = keys.map(|k| (format!("{k:?}"), k)).collect();
+    keyed.sort_by(|(a, _), (b, _)| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+    keyed.into_iter().map(|(_, k)| k).collect()
+}
+
+/// What the generic code needs of a map or a set: its entries in walking order, and edits.
+trait Keyed: Sized + Clone {
+    type Key: SubTypes;
+    type Value: SubTypes;
+    fn count(&self) -> usize;
+    /// The entry at position `i` in walking order.
+    fn entry_at(&self, i: usize) -> Option<(&Self::Key, &Self::Value)>;
+    /// The value at position `i` (maps); sets answer `None`.
+    fn value_mut_at(&mut self, i: usize) -> Option<&mut Self::Value>;
+    /// The keys from position `start` on, in walking order.
+    fn keys_from(&self, start: usize) -> Vec<Self::Key>;
+    fn remove_key(&mut self, key: &Self::Key) -> Option<Self::Value>;
+    fn insert_entry(&mut self, key: Self::Key, value: Self::Value);
+    fn empty() -> Self;
+    /// The smallest size of an entry's value: 0 for sets, whose `()` is not printed.
+    fn value_min() -> Option<usize> {
+        Self::Value::min_size()
+    }
+}
+
+/// The key and value of entry `i`: an internal invariant, as callers walk `0..len`.
+fn entry<C: Keyed>(c: &C, i: usize) -> (&C::Key, &C::Value) {
+    c.entry_at(i).expect("list walk: entry position below the map's length")
+}
+
+fn suffix<C: Keyed>(c: &C, start: usize) -> C {
+    let mut out = C::empty();
+    for i in start..c.count() {
+        let (k, v) = entry(c, i);
+        out.insert_entry(k.clone(), v.clone());
+    }
+    out
+}
+
+/// Replaces the suffix at `start` with `value` (a map of the same type), or, for
+/// `start > len`, the key of entry `start - len - 1` with `value` (a key).
+fn replace_suffix<C: Keyed + SubTypes>(
+    c: &mut C,
+    start: usize,
+    value: Box<dyn SubValue>,
+) -> Result<(), Box<dyn SubValue>> {
+    let len = c.count();
+    if start > len {
+        let Some(old) = c.keys_from(start - len - 1).into_iter().next() else {
+            return Err(value);
+        };
+        let new_key = take::<C::Key>(value)?;
+        let value = c.remove_key(&old).expect("key read from the map just above");
+        c.insert_entry(new_key, value);
+        return Ok(());
+    }
+    let tail = take::<C>(value)?;
+    for key in c.keys_from(start) {
+        c.remove_key(&key);
+    }
+    for i in 0..tail.count() {
+        let (k, v) = entry(&tail, i);
+        c.insert_entry(k.clone(), v.clone());
+    }
+    Ok(())
+}
+
+/// `value` as a `T`, or handed back.
+fn take<T: SubTypes>(value: Box<dyn SubValue>) -> Result<T, Box<dyn SubValue>> {
+    if !value.as_any().is::<T>() {
+        return Err(value);
+    }
+    Ok(*value.into_any().downcast::<T>().expect("type checked just above"))
+}
+
+/// A random map or set: a list plan of cells, each entry's share split between key and value.
+fn arbitrary_keyed<C: Keyed>(g: &mut Gen) -> C
+where
+    C::Key: Arbitrary,
+    C::Value: Arbitrary,
+{
+    let (Some(kmin), Some(vmin)) = (C::Key::min_size(), C::value_min()) else {
+        return C::empty();
+    };
+    let mut out = C::empty();
+    for share in cell_plan(g, sum_min_sizes([Some(kmin), Some(vmin)])) {
+        let parts = g.split(share - kmin - vmin, 2);
+        let key = g.with_budget(kmin + parts[0], C::Key::arbitrary);
+        let value = g.with_budget(vmin + parts[1], C::Value::arbitrary);
+        out.insert_entry(key, value);
+    }
+    out
+}
+
+fn fmt_entries<C: Keyed>(
+    c: &C,
+    start: usize,
+    set: bool,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    let range = start.min(c.count())..c.count();
+    if set {
+        f.debug_set().entries(range.map(|i| entry(c, i).0)).finish()
+    } else {
+        f.debug_map().entries(range.map(|i| entry(c, i))).finish()
+    }
+}
+
+/// The unit value a set's entries carry, so that sets share the maps' code.
+static UNIT: () = ();
+
+impl<K: SubTypes + Ord, V: SubTypes> Keyed for BTreeMap<K, V> {
+    type Key = K;
+    type Value = V;
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn entry_at(&self, i: usize) -> Option<(&K, &V)> {
+        self.iter().nth(i)
+    }
+    fn value_mut_at(&mut self, i: usize) -> Option<&mut V> {
+        self.values_mut().nth(i)
+    }
+    fn keys_from(&self, start: usize) -> Vec<K> {
+        self.keys().skip(start).cloned().collect()
+    }
+    fn remove_key(&mut self, key: &K) -> Option<V> {
+        self.remove(key)
+    }
+    fn insert_entry(&mut self, key: K, value: V) {
+        self.insert(key, value);
+    }
+    fn empty() -> Self {
+        BTreeMap::new()
+    }
+}
+
+impl<K, V, S> Keyed for HashMap<K, V, S>
+where
+    K: SubTypes + Eq + Hash,
+    V: SubTypes,
+    S: BuildHasher + Default + Clone + 'static,
+{
+    type Key = K;
+    type Value = V;
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn entry_at(&self, i: usize) -> Option<(&K, &V)> {
+        let key = *sorted_hash_keys(self.keys()).get(i)?;
+        self.get_key_value(key)
+    }
+    fn value_mut_at(&mut self, i: usize) -> Option<&mut V> {
+        let key = (*sorted_hash_keys(self.keys()).get(i)?).clone();
+        self.get_mut(&key)
+    }
+    fn keys_from(&self, start: usize) -> Vec<K> {
+        sorted_hash_keys(self.keys()).into_iter().skip(start).cloned().collect()
+    }
+    fn remove_key(&mut self, key: &K) -> Option<V> {
+        self.remove(key)
+    }
+    fn insert_entry(&mut self, key: K, value: V) {
+        self.insert(key, value);
+    }
+    fn empty() -> Self {
+        HashMap::default()
+    }
+}
+
+impl<K: SubTypes + Ord> Keyed for BTreeSet<K> {
+    type Key = K;
+    type Value = ();
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn entry_at(&self, i: usize) -> Option<(&K, &())> {
+        self.iter().nth(i).map(|k| (k, &UNIT))
+    }
+    fn value_mut_at(&mut self, _: usize) -> Option<&mut ()> {
+        None
+    }
+    fn keys_from(&self, start: usize) -> Vec<K> {
+        self.iter().skip(start).cloned().collect()
+    }
+    fn remove_key(&mut self, key: &K) -> Option<()> {
+        self.remove(key).then_some(())
+    }
+    fn insert_entry(&mut self, key: K, _: ()) {
+        self.insert(key);
+    }
+    fn empty() -> Self {
+        BTreeSet::new()
+    }
+    fn value_min() -> Option<usize> {
+        Some(0)
+    }
+}
+
+impl<K, S> Keyed for HashSet<K, S>
+where
+    K: SubTypes + Eq + Hash,
+    S: BuildHasher + Default + Clone + 'static,
+{
+    type Key = K;
+    type Value = ();
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn entry_at(&self, i: usize) -> Option<(&K, &())> {
+        sorted_hash_keys(self.iter()).get(i).map(|k| (*k, &UNIT))
+    }
+    fn value_mut_at(&mut self, _: usize) -> Option<&mut ()> {
+        None
+    }
+    fn keys_from(&self, start: usize) -> Vec<K> {
+        sorted_hash_keys(self.iter()).into_iter().skip(start).cloned().collect()
+    }
+    fn remove_key(&mut self, key: &K) -> Option<()> {
+        self.remove(key).then_some(())
+    }
+    fn insert_entry(&mut self, key: K, _: ()) {
+        self.insert(key);
+    }
+    fn empty() -> Self {
+        HashSet::default()
+    }
+    fn value_min() -> Option<usize> {
+        Some(0)
+    }
+}
+
+/// `SubTypes`, `Arbitrary`, `ListNode` and `ListNodeMut` for one map or set type, all through
+/// its [`Keyed`] impl.
+macro_rules! keyed_impl {
+    ($ty:ty, [$($bound:tt)*], $names:expr, $kind:expr) => {
+        impl<$($bound)*> SubTypes for $ty {
+            fn constructor(&self) -> &'static str {
+                $names[usize::from(!self.is_empty())]
+            }
+            fn constructors(&self) -> &'static [&'static str] {
+                $names
+            }
+            fn shape(&self) -> Shape {
+                Shape::List
+            }
+            fn children(&self) -> Children<'_> {
+                list_children(self, 0)
+            }
+            fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
+                list_child_mut(self, 0, k)
+            }
+        }
+
+        impl<$($bound)*> Arbitrary for $ty {
+            fn arbitrary(g: &mut Gen) -> Self {
+                arbitrary_keyed(g)
+            }
+            fn min_size() -> Option<usize> {
+                Some(1)
+            }
+        }
+
+        impl<$($bound)*> ListNode for $ty {
+            fn len(&self) -> usize {
+                self.count()
+            }
+            fn element(&self, i: usize) -> &dyn Node {
+                let (key, value) = entry(self, i);
+                if $kind == CellKind::Key { key.node() } else { value.node() }
+            }
+            fn whole(&self) -> &dyn Node {
+                self
+            }
+            fn suffix_value(&self, start: usize) -> Box<dyn SubValue> {
+                Box::new(suffix(self, start))
+            }
+            fn fmt_suffix(&self, start: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt_entries(self, start, $kind == CellKind::Key, f)
+            }
+            fn cell_kind(&self) -> CellKind {
+                $kind
+            }
+            fn key(&self, i: usize) -> Option<&dyn Node> {
+                self.entry_at(i).map(|(key, _)| key.node())
+            }
+        }
+
+        impl<$($bound)*> ListNodeMut for $ty {
+            fn len(&self) -> usize {
+                self.count()
+            }
+            fn element_mut(&mut self, i: usize) -> &mut dyn NodeMut {
+                self.value_mut_at(i)
+                    .expect("list walk: only map values are changed in place")
+                    .node_mut()
+            }
+            fn replace_suffix(
+                &mut self,
+                start: usize,
+                value: Box<dyn SubValue>,
+            ) -> Result<(), Box<dyn SubValue>> {
+                replace_suffix(self, start, value)
+            }
+            fn cell_kind(&self) -> CellKind {
+                $kind
+            }
+        }
+    };
+}
+
+keyed_impl!(BTreeMap<K, V>, [K: SubTypes + Ord, V: SubTypes], MAP_CONSTRUCTORS, CellKind::Entry);
+keyed_impl!(HashMap<K, V, S>,
+    [K: SubTypes + Eq + Hash, V: SubTypes, S: BuildHasher + Default + Clone + 'static],
+    MAP_CONSTRUCTORS, CellKind::Entry);
+keyed_impl!(BTreeSet<K>, [K: SubTypes + Ord], SET_CONSTRUCTORS, CellKind::Key);
+keyed_impl!(HashSet<K, S>,
+    [K: SubTypes + Eq + Hash, S: BuildHasher + Default + Clone + 'static],
+    SET_CONSTRUCTORS, CellKind::Key);

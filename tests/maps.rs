@@ -1,0 +1,170 @@
+//! Maps and sets are lists of entries sorted by key (issue 11 item 2): reduced entry by entry,
+//! printed sorted, byte-identical reports for a seed whatever the hasher, and generation
+//! within the size budget even for types recursive through a map (issue 12 item 2).
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+use smartcheck::{smart_check, Arbitrary, Args, Gen, SubTypes};
+
+fn seeded(seed: u64) -> Args {
+    Args { seed: Some(seed), ..Args::default() }
+}
+
+fn reduce_only(seed: u64) -> Args {
+    Args { run_forall: false, run_exists: false, rounds: 1, ..seeded(seed) }
+}
+
+#[derive(Debug, Clone, SubTypes, Arbitrary)]
+struct Config {
+    name: String,
+    limits: HashMap<u8, u16>,
+    tags: HashSet<char>,
+}
+
+#[test]
+fn maps_and_sets_print_sorted_in_rust_syntax() {
+    let m: HashMap<i32, &str> = [(10, "c"), (2, "b"), (-1, "a")].into_iter().collect();
+    let m: HashMap<i32, String> = m.into_iter().map(|(k, v)| (k, v.to_string())).collect();
+    let render = |v: &dyn smartcheck::Node| {
+        smartcheck::render::render(smartcheck::NodeRef::Value(v), &Default::default())
+    };
+    assert_eq!(render(&m), r#"{2: "b", -1: "a", 10: "c"}"#);
+    let b: BTreeMap<i32, bool> = [(3, true), (1, false)].into_iter().collect();
+    assert_eq!(render(&b), "{1: false, 3: true}");
+    let s: HashSet<u32> = [30, 4, 100, 7].into_iter().collect();
+    assert_eq!(render(&s), "{4, 7, 30, 100}");
+    let t: BTreeSet<char> = ['z', 'a'].into_iter().collect();
+    assert_eq!(render(&t), "{'a', 'z'}");
+    let empty: BTreeMap<u8, u8> = BTreeMap::new();
+    assert_eq!(render(&empty), "{}");
+}
+
+#[test]
+fn a_map_is_a_list_of_cells() {
+    let b: BTreeMap<u8, Option<bool>> = [(1, Some(true)), (2, None)].into_iter().collect();
+    // Two cells, the empty map, Some and None.
+    assert_eq!(b.size(), 5);
+    assert_eq!(b.constructor(), "{_: _, ..}");
+    assert_eq!(b.sub_value(1).map(|v| v.constructor()), Some("Some"));
+    let tail = b.sub_value(2).expect("the second cell");
+    assert_eq!(format!("{tail:?}"), "{2: None}");
+    let s: BTreeSet<u8> = [5, 6].into_iter().collect();
+    assert_eq!(s.size(), 3);
+    assert_eq!(s.constructors(), &["{}", "{_, ..}"]);
+}
+
+#[test]
+fn replacing_a_cell_deletes_entries_and_checks_the_type() {
+    let mut b: BTreeMap<u8, Option<bool>> =
+        [(1, Some(true)), (2, None), (3, None)].into_iter().collect();
+    // Index 2 is the second cell (after the root's value `Some(true)`).
+    let later = b.sub_value(4).expect("a later cell");
+    b.replace_sub_value(2, later).expect("a map replaces a map cell");
+    assert_eq!(b.keys().copied().collect::<Vec<_>>(), vec![1, 3]);
+    let wrong = Box::new(7u8);
+    assert!(b.replace_sub_value(2, wrong).is_err());
+    assert_eq!(b.len(), 2);
+}
+
+#[test]
+fn one_bad_entry_reduces_to_one_entry() {
+    let prop = |m: &HashMap<u8, String>| !m.values().any(|v| v.contains('!'));
+    let mut found = 0;
+    for seed in 0..30 {
+        let report = smart_check(&reduce_only(seed), prop);
+        if !report.failed() {
+            continue;
+        }
+        found += 1;
+        let value = report.counterexamples()[0].value();
+        assert_eq!(value.len(), 1, "seed {seed}:\n{report}");
+        assert!(!prop(value), "seed {seed}: reported value passes");
+    }
+    assert!(found >= 20, "found in {found} of 30 seeds");
+}
+
+#[test]
+fn one_bad_key_reduces_to_one_entry_in_a_btree_set() {
+    for seed in 0..30 {
+        let report =
+            smart_check(&reduce_only(seed), |s: &BTreeSet<u16>| s.iter().all(|&x| x < 1000));
+        assert!(report.failed(), "seed {seed}: not found\n{report}");
+        let value = report.counterexamples()[0].value();
+        assert_eq!(value.len(), 1, "seed {seed}:\n{report}");
+        assert!(value.iter().all(|&x| x >= 1000));
+    }
+}
+
+/// Run by `same_seed_same_report_in_two_processes` in a child process: prints one report.
+#[test]
+fn print_a_hash_map_report() {
+    if std::env::var("SMARTCHECK_MAPS_CHILD").is_err() {
+        return;
+    }
+    let report = smart_check(&seeded(0x5eed), |c: &Config| c.limits.len() + c.tags.len() < 4);
+    println!("REPORT-START\n{report}\nREPORT-END");
+}
+
+fn child_report() -> String {
+    let exe = std::env::current_exe().expect("the test binary's own path");
+    let out = std::process::Command::new(exe)
+        .args(["--exact", "print_a_hash_map_report", "--nocapture", "--test-threads=1"])
+        .env("SMARTCHECK_MAPS_CHILD", "1")
+        .output()
+        .expect("the test binary runs again");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let start = text.find("REPORT-START").expect("the child printed its report");
+    let end = text.find("REPORT-END").expect("the child finished its report");
+    text[start..end].to_string()
+}
+
+#[test]
+fn same_seed_same_report_in_two_processes() {
+    let a = child_report();
+    let b = child_report();
+    assert!(a.contains("counterexample"), "{a}");
+    assert_eq!(a, b, "two processes (two hashers) printed different reports");
+}
+
+#[derive(Debug, Clone, SubTypes, Arbitrary)]
+enum Json {
+    Null,
+    Num(i64),
+    Arr(Vec<Json>),
+    Obj(BTreeMap<String, Json>),
+}
+
+#[derive(Debug, Clone, SubTypes, Arbitrary)]
+struct Dir {
+    dirs: BTreeMap<String, Dir>,
+    files: HashSet<String>,
+}
+
+fn generates_within_budget<T: SubTypes>(what: &str) {
+    let mut total = 0;
+    for i in 0..1000u64 {
+        let size = (i % 101) as usize;
+        let mut g = Gen::new(i, size);
+        let value = T::arbitrary(&mut g);
+        let n = value.size();
+        assert!(n <= size.max(T::min_size().unwrap_or(0)), "{what}: size {n} > budget {size}");
+        total += n;
+    }
+    assert!(total > 1000, "{what}: values too small to mean anything ({total} in all)");
+}
+
+#[test]
+fn types_recursive_through_maps_generate_within_budget() {
+    generates_within_budget::<Json>("Json");
+    generates_within_budget::<Dir>("Dir");
+    generates_within_budget::<HashMap<String, Vec<u8>>>("HashMap<String, Vec<u8>>");
+    generates_within_budget::<BTreeSet<(u8, Option<bool>)>>("BTreeSet<(u8, Option<bool>)>");
+}
+
+#[test]
+fn a_type_recursive_through_a_map_is_checked_at_default_sizes() {
+    let report = smart_check(&seeded(3), |j: &Json| !matches!(j, Json::Obj(m) if m.len() > 2));
+    assert!(report.failed(), "{report}");
+    let report = smart_check(&seeded(3), |d: &Dir| d.dirs.len() < 3);
+    assert!(report.failed(), "{report}");
+}
