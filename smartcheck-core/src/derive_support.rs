@@ -416,6 +416,29 @@ impl<F: ForeignField> Node for Foreign<F> {
     fn node_from_leaf_rank(&self, _: u64) -> Option<Box<dyn SubValue>> {
         None
     }
+    fn node_as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
+    }
+    /// A foreign value has no order of its own: one is simpler than another when its `shrink`
+    /// function offers it for the other (compared by `Debug` text, as the type need not be
+    /// `PartialEq`), so reduction takes the steps the user's function gives, and no others.
+    fn node_cmp_simplicity(&self, other: &dyn Node) -> std::cmp::Ordering {
+        let Some(other) = other.node_as_any().and_then(|o| o.downcast_ref::<Self>()) else {
+            return std::cmp::Ordering::Equal;
+        };
+        let text = |v: &F::Value| format!("{v:?}");
+        let offers = |from: &F::Value, to: &F::Value| {
+            let to = text(to);
+            F::shrink(from).iter().any(|c| text(c) == to)
+        };
+        if offers(&other.value, &self.value) {
+            std::cmp::Ordering::Less
+        } else if offers(&self.value, &other.value) {
+            std::cmp::Ordering::Greater
+        } else {
+            std::cmp::Ordering::Equal
+        }
+    }
 }
 
 impl<F: ForeignField> NodeMut for Foreign<F> {

@@ -45,6 +45,22 @@ pub(crate) fn shrink_parts<P: SubTypes>(p: &P) -> Vec<P> {
     out
 }
 
+/// Compares two values' parts in their order of simplicity: a leaf by its own order, a tuple of
+/// leaves component by component, the first difference deciding.
+pub(crate) fn cmp_parts<P: SubTypes>(p: &P, q: &P) -> std::cmp::Ordering {
+    if p.is_opaque() {
+        return p.cmp_simplicity(q);
+    }
+    let (ps, qs) = (p.children(), q.children());
+    for (a, b) in ps.iter().zip(qs.iter()) {
+        let order = a.node.type_node().node_cmp_simplicity(b.node.type_node());
+        if order.is_ne() {
+            return order;
+        }
+    }
+    std::cmp::Ordering::Equal
+}
+
 /// `x` as a report prints it.
 pub(crate) fn rendered<T: SubTypes>(x: &T) -> String {
     render(NodeRef::Value(x.node()), &Holes::new())
@@ -86,6 +102,9 @@ macro_rules! mirror_impl {
             fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
                 Self::from_parts(self.parts().from_leaf_rank(rank)?)
             }
+            fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
+                cmp_parts(&self.parts(), &other.parts())
+            }
             fn fmt_leaf(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 self.fmt_rust(f)
             }
@@ -119,7 +138,7 @@ fn fmt_duration(d: &Duration, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let nanos = d.as_nanos();
     let units = [(1_000_000_000, "secs"), (1_000_000, "millis"), (1_000, "micros"), (1, "nanos")];
     for (per, unit) in units {
-        if nanos % per == 0 {
+        if nanos.is_multiple_of(per) {
             if let Ok(n) = u64::try_from(nanos / per) {
                 return write!(f, "Duration::from_{unit}({n})");
             }

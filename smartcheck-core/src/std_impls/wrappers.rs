@@ -53,6 +53,9 @@ macro_rules! transparent_impl {
             fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
                 (**self).from_leaf_rank(rank).map($ptr::new)
             }
+            fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
+                (**self).cmp_simplicity(other)
+            }
             fn fmt_leaf(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 (**self).fmt_leaf(f)
             }
@@ -140,6 +143,9 @@ macro_rules! cell_impl {
             fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
                 $get(self).from_leaf_rank(rank).map($name::new)
             }
+            fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
+                super::leaves::cmp_parts(&$get(self), &$get(other))
+            }
             fn fmt_leaf(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 write!(f, "{}::new({})", stringify!($name), super::leaves::rendered(&$get(self)))
             }
@@ -188,6 +194,9 @@ macro_rules! nonzero_impl {
             }
             fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
                 $nz::new(self.get().from_leaf_rank(rank.checked_add(1)?)?)
+            }
+            fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
+                self.get().cmp_simplicity(&other.get())
             }
         }
 
