@@ -270,7 +270,9 @@ impl<T> fmt::Display for Report<T> {
             Status::GaveUp => write!(
                 f,
                 "smartcheck: gave up after {} tests and {} discards: the precondition rejects \
-                 too many inputs; {seed}",
+                 too many inputs; {seed}\n(where valid inputs are this rare, check every one \
+                 up to a depth instead: derive `Enumerate` and call \
+                 `smartcheck::exhaustive::exhaustive_check`)",
                 self.tests, self.discards
             )?,
             Status::Failed => write!(
