@@ -65,7 +65,8 @@ fn the_model_finds_a_wrapper_that_does_not_overwrite() {
         let disagrees =
             matches!(printed.failure(), Some(Failure::Err(e)) if e.starts_with("ModelDisagrees"));
         assert!(disagrees, "seed {seed}: {report}");
-        // new, insert, insert on the same key, get: the least that shows it.
+        // new, insert, insert on the same key, and an observer (`get`, or a third `insert`
+        // whose returned old value disagrees): the least that shows it.
         assert_eq!(printed.calls(), 4, "seed {seed}: {report}");
     }
 }
@@ -77,8 +78,17 @@ fn a_disagreement_prints_as_the_failing_assert_eq() {
     let expected = "let mut s = Sticky::new();\n\
                     s.insert(0, 0);\n\
                     s.insert(0, 1);\n\
-                    assert_eq!(s.get(0), Some(1)); // the model's answer";
+                    assert_eq!(s.insert(0, 0), Some(1)); // the model's answer";
     assert_eq!(report.printed()[0].to_string(), expected);
+}
+
+#[test]
+#[should_panic(expected = "left: Some(0)\n right: Some(1)")]
+fn the_pasted_program_of_that_report_fails_as_a_test() {
+    let mut s = Sticky::new();
+    s.insert(0, 0);
+    s.insert(0, 1);
+    assert_eq!(s.insert(0, 0), Some(1)); // the model's answer
 }
 
 #[test]

@@ -36,12 +36,14 @@ impl Clone for CloneBomb {
     }
 }
 
+/// Opaque, so a report prints it with its `Debug` (a derived type prints through its fields).
 #[derive(Clone, SubTypes, Arbitrary)]
+#[smartcheck(opaque)]
 struct DebugBomb(u8);
 
 impl std::fmt::Debug for DebugBomb {
     fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        panic!("debug bomb")
+        panic!("debug bomb at {}", self.0)
     }
 }
 

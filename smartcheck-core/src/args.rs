@@ -224,7 +224,7 @@ mod tests {
         assert!(bad(Args { tests: MAX_TESTS + 1, ..Args::default() }).contains("more than"));
         assert!(bad(Args { max_forall: 0, min_forall: 0, ..Args::default() })
             .contains("1 <= min_forall <= max_forall"));
-        assert!(bad(Args { min_forall: 30, ..Args::default() }).contains("min_forall is 30"));
+        assert!(bad(Args { min_forall: 600, ..Args::default() }).contains("min_forall is 600"));
         let no_forall = Args { run_forall: false, max_forall: 0, min_forall: 0, ..Args::default() };
         assert_eq!(no_forall.validate(), Ok(()));
         assert!(bad(Args { rounds: MAX_ROUNDS + 1, ..Args::default() }).contains("rounds"));
