@@ -468,7 +468,7 @@ pub mod luhn {
             .enumerate()
             .map(|(i, &d)| u32::from(if i % 2 == 1 { doubled(d) } else { d }))
             .sum();
-        sum % 10 == 0
+        sum.is_multiple_of(10)
     }
 
     /// The property: a payload with its check digit appended validates.
@@ -624,12 +624,12 @@ pub mod date {
 
     /// The Gregorian rule.
     pub fn is_leap(year: u16) -> bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400))
     }
 
     /// The bug's rule.
     pub fn is_leap_buggy(year: u16) -> bool {
-        year % 4 == 0
+        year.is_multiple_of(4)
     }
 
     /// A real date in the accepted years.

@@ -182,7 +182,7 @@ fn stuck(w: &Watch) -> ! {
 /// `5 s` or `300 ms`.
 pub(crate) fn format_limit(limit: Duration) -> String {
     let ms = limit.as_millis();
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)
     } else {
         format!("{ms} ms")
