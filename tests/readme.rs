@@ -9,6 +9,10 @@ use smartcheck::Args;
 #[allow(dead_code)]
 mod calculator;
 
+#[path = "../examples/api_ring.rs"]
+#[allow(dead_code)]
+mod api_ring;
+
 #[path = "../examples/sparse.rs"]
 #[allow(dead_code)]
 mod sparse;
@@ -17,6 +21,10 @@ mod sparse;
 fn produce(name: &str, args: &Args) -> Option<String> {
     match name {
         "calculator" => Some(calculator::report(args)),
+        "api-ring" => {
+            let args = Args { tests: 5000, ..args.clone() };
+            Some(smartcheck::api::test_api::<api_ring::RingProgram>(&args).to_string())
+        }
         "sparse-insert" => {
             let seed = args.seed.unwrap_or(0);
             Some(
@@ -91,7 +99,10 @@ fn blocks(source: &str) -> Vec<Block> {
 fn expected(block: &Block) -> String {
     let args = Args { seed: Some(block.seed), ..Args::default() };
     let report = produce(&block.name, &args)
-        .unwrap_or_else(|| panic!("no example named {:?} in tests/readme.rs", block.name));
+        .unwrap_or_else(|| panic!("no example named {:?} in tests/readme.rs", block.name))
+        // The examples are included here by `#[path]`: their panics' locations read as the
+        // example's own run prints them.
+        .replace("tests/../examples/", "examples/");
     report
         .trim_end()
         .lines()

@@ -93,15 +93,33 @@
 //!
 //! <!-- report: calculator seed=0x5eed -->
 //! ```text
-//! smartcheck: property failed after 136 tests in 2 rounds (42 discarded); seed 0x5eed (rerun: SMARTCHECK_SEED=0x5eed)
-//! counterexample 1 of 1, reduced from 7 to 5 constructors in 39 evaluations:
+//! smartcheck: property failed after 32 tests in 3 rounds (15 discarded); skipped 4 inputs that are instances of counterexample 1; skipped 2 inputs that are instances of counterexample 2; seed 0x5eed (rerun: SMARTCHECK_SEED=0x5eed)
+//! counterexample 1 of 3, reduced from 7 to 5 constructors in 27 evaluations:
 //!   Div(C(0), Div(C(0), C(1)))
 //! failure: the property returned false
-//! generalized in 67 evaluations:
-//!   forall values x0 x1: forall constructors c0: there exist arguments such that
-//!     Div(x0, Div(c0(..), x1))
-//!   (x0 and x1 range over values that satisfy the precondition: it rejected 1 and 3 of the 20 values tried, respectively)
-//! 284 property evaluations in all
+//! generalized in 1074 evaluations:
+//!   forall values x0 x1:
+//!     Div(x0, Div(C(0), x1))
+//!   (no pass in 500 values; 403 met the precondition)
+//!   (x0 and x1 range over values that satisfy the precondition: it rejected 139 and 97 of the tries that varied each, respectively)
+//! counterexample 2 of 3, reduced from 9 to 5 constructors in 20 evaluations:
+//!   Div(C(0), Add(C(0), C(0)))
+//! failure: the property returned false
+//! generalized in 636 evaluations:
+//!   forall values x0: forall constructors c0 c1: there exist arguments such that
+//!     Div(x0, Add(c0(..), c1(..)))
+//!   (no pass in 500 values; 462 met the precondition)
+//!   (x0 ranges over values that satisfy the precondition: it rejected 38 of the tries that varied x0)
+//!   (c0 and c1 were each checked with the other constructor variables as in the counterexample, not together)
+//! counterexample 3 of 3, reduced from 11 to 7 constructors in 63 evaluations:
+//!   Div(C(0), Div(Add(C(0), C(0)), C(1)))
+//! failure: the property returned false
+//! generalized in 1253 evaluations:
+//!   forall values x0 x1:
+//!     Div(x0, Div(Add(C(0), C(0)), x1))
+//!   (no pass in 500 values; 411 met the precondition)
+//!   (x0 and x1 range over values that satisfy the precondition: it rejected 123 and 89 of the tries that varied each, respectively)
+//! 3126 property evaluations in all
 //! ```
 //!
 //! - The first line: how many random tests ran and the seed; rerun with the same seed and the
@@ -223,10 +241,13 @@
 //! [`Args`] has public fields and `Default` (the paper's `scStdArgs` and QuickCheck's
 //! `stdArgs`): `tests` (100), `max_discard_ratio` (10), `max_gen_size` (100), `max_size` (10:
 //! replacements during reduction are smaller), `max_depth` (none), `max_reduce` (100 random
-//! replacements per sub-value), `run_forall`/`max_forall`/`min_forall` (true, 20, 10),
-//! `run_exists`/`max_exists` (true, 20), `rounds` (3), `shrink_values` (true),
-//! `max_reduce_evaluations` (100,000), `format`, `interactive` (ask on stdin after each round),
-//! `verbose`, `persist` (true), `seed` (random, always printed).
+//! replacements per sub-value), `run_forall`/`max_forall`/`min_forall` (true, 500, 100: a
+//! claim needs 100 tries that meet the precondition and fail, with no pass, out of at most
+//! 500), `run_exists`/`max_exists`/`exists_assignments` (true, 60, 4), `rounds` (3),
+//! `shrink_values` (true), `max_reduce_evaluations` (100,000), `timeout_ms` (60,000: the time
+//! one evaluation may take), `format`, `interactive` (ask on stdin after each round),
+//! `verbose`, `persist` (true), `seed` (random, always printed). [`Args::validate`] rejects
+//! values that make a run meaningless (`tests = 0`, `min_forall > max_forall`).
 //!
 //! # Environment
 //!
@@ -235,6 +256,7 @@
 //! | `SMARTCHECK_SEED` | the seed, decimal or `0x` hex |
 //! | `SMARTCHECK_TESTS` | random tests per round |
 //! | `SMARTCHECK_ROUNDS` | rounds of precondition strengthening |
+//! | `SMARTCHECK_TIMEOUT` | the per-evaluation time limit: `5s`, `300ms`, `5` or `off` |
 //! | `SMARTCHECK_VERBOSE` | `1`: print the search as it goes, to stderr |
 //! | `SMARTCHECK_PERSIST` | `0`: do not save or replay counterexamples |
 //!
@@ -261,12 +283,14 @@
 //!
 //! # Limits
 //!
-//! - A property that loops forever hangs the run: there is no timeout.
+//! - A property that runs past `timeout_ms` is reported with its input and seed, and then the
+//!   test process ends (exit code 101): Rust cannot stop a stuck thread.
 //! - Reduction keeps to the failure it started from (same panic location, `Err` variant or
 //!   `false`); it never slips to another bug.
 //! - Generalization is a claim from tests, not a proof: it tries `max_forall` values and says
 //!   when the precondition was needed or joint variation is refuted.
-//! - Maps and sets are opaque: never taken apart.
+//! - Maps and sets are reduced as lists of entries sorted by key, and print sorted; a field
+//!   marked `#[smartcheck(opaque)]` keeps one a black box.
 //! - Properties and values run on one thread; user `Clone`/`Drop`/`Debug` on deep values run on
 //!   a stack that grows on demand.
 
