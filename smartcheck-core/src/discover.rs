@@ -13,7 +13,7 @@
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::origin::Origin;
-use crate::property::{Failure, Outcome, PropertyResult};
+use crate::property::{Failure, Outcome};
 use crate::report::Counts;
 use crate::stack::{nesting_of, with_stack_for};
 use crate::subtypes::SubTypes;
@@ -75,9 +75,9 @@ impl Tally {
 
 /// Random testing until a new counterexample, the end of the round's tests, or too many
 /// discards.
-pub(crate) fn discover<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+pub(crate) fn discover<T: SubTypes>(
     args: &Args,
-    tester: &mut Tester<'_, T, P>,
+    tester: &mut Tester<'_, T>,
     gen: &mut Gen,
     counts: &mut Counts,
 ) -> Discovered<T> {

@@ -14,7 +14,7 @@ use std::fmt;
 
 use crate::args::Args;
 use crate::enumerate::{Enumerate, Pruned};
-use crate::property::{self, Outcome, PropertyResult};
+use crate::property::{self, Outcome, Property, PropertyResult};
 use crate::report::Counterexample;
 use crate::subtypes::SubTypes;
 
@@ -85,7 +85,7 @@ pub fn exhaustive_check<T: Enumerate + SubTypes, R: PropertyResult>(
     depth: usize,
     prop: impl Fn(&T) -> R,
 ) -> Exhaustive<T> {
-    check_values(args, depth, T::enumerate(depth), 0, prop)
+    check_values(args, depth, T::enumerate(depth), 0, &property::erase(prop))
 }
 
 /// [`exhaustive_check`] over values enumerated under a condition (for example
@@ -97,27 +97,28 @@ pub fn exhaustive_check_pruned<T: SubTypes, R: PropertyResult>(
     values: Pruned<T>,
     prop: impl Fn(&T) -> R,
 ) -> Exhaustive<T> {
-    check_values(args, depth, values.values.into_iter(), values.skipped, prop)
+    check_values(args, depth, values.values.into_iter(), values.skipped, &property::erase(prop))
 }
 
-fn check_values<T: SubTypes, R: PropertyResult>(
+/// The check past the property's type: compiled once per value type (and enumeration).
+fn check_values<T: SubTypes>(
     args: &Args,
     depth: usize,
     values: impl Iterator<Item = T>,
     pruned: usize,
-    prop: impl Fn(&T) -> R,
+    prop: &Property<'_, T>,
 ) -> Exhaustive<T> {
     let mut coverage = Coverage { depth, checked: 0, met: 0, pruned, complete: false };
     for value in values {
         coverage.checked += 1;
-        match property::run(&prop, &value) {
+        match property::run_erased(prop, &value) {
             Outcome::Pass => coverage.met += 1,
             Outcome::Discard => {}
             Outcome::Fail(_) => {
                 coverage.met += 1;
                 // `reduce` runs the property again; a value that now passes is no
                 // counterexample (a flaky property), and the enumeration goes on.
-                if let Ok(cex) = crate::run::reduce(args, &prop, value) {
+                if let Ok(cex) = crate::run::reduce_erased(args, prop, value) {
                     return Exhaustive { coverage, counterexample: Some(cex) };
                 }
             }

@@ -42,12 +42,11 @@ mod universal;
 
 use std::collections::HashMap;
 use std::fmt;
-use std::marker::PhantomData;
 
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::index::{assign_at_path, Bfs};
-use crate::property::{Failure, Outcome, PropertyResult};
+use crate::property::{Failure, Outcome};
 use crate::reduce::generate_below;
 use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
 use crate::tester::Tester;
@@ -193,9 +192,9 @@ impl fmt::Display for Generalization {
 
 /// Generalizes a reduced counterexample per `args`: universal (§5.1), relations, then
 /// existential (§5.2). `None` when both phases are turned off.
-pub(crate) fn generalize_reduced<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+pub(crate) fn generalize_reduced<T: SubTypes>(
     args: &Args,
-    tester: &mut Tester<'_, T, P>,
+    tester: &mut Tester<'_, T>,
     gen: &mut Gen,
     value: &T,
     failure: &Failure,
@@ -205,7 +204,7 @@ pub(crate) fn generalize_reduced<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>
     }
     let budget_end = tester.evaluations.saturating_add(args.max_reduce_evaluations);
     let subject = Subject::new(value, budget_end);
-    let mut probe = Probe { tester, signature: failure.signature(), result: PhantomData };
+    let mut probe = Probe { tester, signature: failure.signature() };
     let mut ctx = Ctx { args, gen, subject: &subject, run: &mut probe, samplers: HashMap::new() };
     let mut scheme = Scheme::default();
     let mut stopped = None;
@@ -344,13 +343,12 @@ trait Runner<T> {
     fn evaluations(&self) -> usize;
 }
 
-struct Probe<'a, 't, T, P, R> {
-    tester: &'a mut Tester<'t, T, P>,
+struct Probe<'a, 't, T> {
+    tester: &'a mut Tester<'t, T>,
     signature: String,
-    result: PhantomData<fn() -> R>,
 }
 
-impl<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R> Runner<T> for Probe<'_, '_, T, P, R> {
+impl<T: SubTypes> Runner<T> for Probe<'_, '_, T> {
     fn trial(&mut self, candidate: &T) -> Trial {
         match self.tester.run_property(candidate) {
             Outcome::Pass => Trial::Pass,
@@ -575,7 +573,7 @@ fn constructors_note(count: usize) -> Option<String> {
 mod tests {
     use super::*;
     use crate::args::Format;
-    use crate::property::{self, Verdict};
+    use crate::property::{self, PropertyResult, Verdict};
 
     fn args(seed: u64) -> Args {
         Args { seed: Some(seed), ..Args::default() }
@@ -831,6 +829,7 @@ mod tests {
         let value: Vec<Option<u8>> = vec![None; 500];
         let prop = |v: &Vec<Option<u8>>| v.len() < 500;
         let args = Args { max_reduce_evaluations: 2000, ..args(1) };
+        let prop = crate::property::erase(prop);
         let mut tester = Tester::new(&prop, None);
         let mut gen = Gen::new(1, 10);
         let g = generalize_reduced(&args, &mut tester, &mut gen, &value, &Failure::False).unwrap();
@@ -860,6 +859,7 @@ mod tests {
     fn generalization_is_counted_and_deterministic() {
         let run = |seed: u64| {
             let prop = some_fails;
+            let prop = crate::property::erase(prop);
             let mut tester = Tester::new(&prop, None);
             let mut gen = Gen::new(seed, 10);
             let value = (Some(0), vec![3, 4]);
@@ -874,6 +874,7 @@ mod tests {
         assert!((500..=8 * 500 + 4 * 60 + 32 * 500).contains(&evaluations), "{evaluations}");
         let off = Args { run_forall: false, run_exists: false, ..args(9) };
         let prop = some_fails;
+        let prop = crate::property::erase(prop);
         let mut tester = Tester::new(&prop, None);
         let value = (Some(0), vec![]);
         let none =

@@ -270,12 +270,28 @@ pub(crate) fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Failure> {
     })
 }
 
+/// A property with its result type erased: what the engine runs. Every entry point turns the
+/// user's `Fn(&T) -> R` into one ([`erase`]), so the engine (tester, reducer, generalizer,
+/// rounds) is compiled once per value type, not once per property closure.
+pub type Property<'p, T> = dyn Fn(&T) -> Outcome + 'p;
+
+/// `prop` with its result converted to an [`Outcome`] inside the call, so a panic in the
+/// conversion (a user `Debug` on an `Err` value) is caught like one in the property.
+pub(crate) fn erase<T, R: PropertyResult>(prop: impl Fn(&T) -> R) -> impl Fn(&T) -> Outcome {
+    move |value| prop(value).into_outcome()
+}
+
 /// Runs `prop` on `value`: a panic is a failure with its message and location, and prints
 /// nothing. A panic without a location missed smartcheck's hook (std always gives one to the
 /// hook), so another hook was installed since: the hook is installed again, in front of it,
 /// and the property re-run once, so the location is still known.
 pub fn run<T, R: PropertyResult>(prop: &impl Fn(&T) -> R, value: &T) -> Outcome {
-    let once = || crate::timeout::timed(|| catch(|| prop(value).into_outcome()));
+    run_erased(&|v: &T| prop(v).into_outcome(), value)
+}
+
+/// [`run`] for an erased property: compiled once per value type.
+pub(crate) fn run_erased<T>(prop: &Property<'_, T>, value: &T) -> Outcome {
+    let once = || crate::timeout::timed(|| catch(|| prop(value)));
     match once() {
         Ok(outcome) => outcome,
         Err(Failure::Panic { location: None, .. }) => {

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::persist::{type_key, value_hash, Crash, Entry, InFlight, Saved, Store};
-use crate::property::{Failure, Outcome, PropertyResult};
+use crate::property::{self, Failure, Outcome, Property, PropertyResult};
 use crate::report::{Counterexample, Report};
 use crate::rounds::{reduce_found, rounds};
 use crate::run::random_seed;
@@ -50,7 +50,11 @@ pub fn check<T: SubTypes, R: PropertyResult>(prop: impl Fn(&T) -> R) {
 /// [`check`] with explicit arguments (the environment still overrides them).
 #[track_caller]
 pub fn check_with<T: SubTypes, R: PropertyResult>(args: &Args, prop: impl Fn(&T) -> R) {
-    let at = Location::caller();
+    check_erased(args, &property::erase(prop), Location::caller())
+}
+
+/// [`check_with`] past the property's type: compiled once per value type.
+fn check_erased<T: SubTypes>(args: &Args, prop: &Property<'_, T>, at: &Location<'_>) {
     let args = match args.clone().with_env() {
         Ok(args) => args,
         Err(message) => panic!("smartcheck: {message}"),
@@ -58,8 +62,8 @@ pub fn check_with<T: SubTypes, R: PropertyResult>(args: &Args, prop: impl Fn(&T)
     let seed = args.seed.unwrap_or_else(random_seed);
     let store = if args.persist { Store::for_source(at.file()) } else { None };
     let report = with_stack_for(run_depth(&args), || match &store {
-        Some(store) => Replay::new(&args, store, at).run(&prop, seed),
-        None => rounds(&args, &prop, seed, Vec::new()),
+        Some(store) => Replay::new(&args, store, at).run(prop, seed),
+        None => rounds(&args, prop, seed, Vec::new()),
     });
     if !report.passed() {
         panic!("{report}");
@@ -91,7 +95,7 @@ impl<'a, T: SubTypes> Replay<'a, T> {
     }
 
     /// Crashed seeds, saved inputs, then the rounds loop with `seed`; saves what it finds.
-    fn run<R: PropertyResult, P: Fn(&T) -> R>(mut self, prop: &P, seed: u64) -> Report<T> {
+    fn run(mut self, prop: &Property<'_, T>, seed: u64) -> Report<T> {
         let fresh: Vec<u64> = self.store.collect_crashes().into_iter().map(|c| c.seed).collect();
         let loaded = self.store.load(&self.type_name);
         for problem in loaded.problems {
@@ -117,12 +121,7 @@ impl<'a, T: SubTypes> Replay<'a, T> {
     /// Runs the seed of a run that crashed, in full, first: if it crashes again, this is where.
     /// A crash found since the last run is announced on the real stderr, which a crash does
     /// not lose (the test harness's captured output is lost with the process).
-    fn replay_crash<R: PropertyResult, P: Fn(&T) -> R>(
-        &mut self,
-        prop: &P,
-        crash: &Saved<Crash>,
-        fresh: bool,
-    ) {
+    fn replay_crash(&mut self, prop: &Property<'_, T>, crash: &Saved<Crash>, fresh: bool) {
         let seed = crash.record.seed;
         let what = format!(
             "an earlier run with seed {seed:#x} did not finish: it crashed (abort, stack \
@@ -151,7 +150,7 @@ impl<'a, T: SubTypes> Replay<'a, T> {
 
     /// Runs one saved input; a failure of a class not yet known is reduced, generalized and
     /// becomes a known class, reported as replayed.
-    fn replay_input<R: PropertyResult, P: Fn(&T) -> R>(&mut self, prop: &P, input: &Saved<Entry>) {
+    fn replay_input(&mut self, prop: &Property<'_, T>, input: &Saved<Entry>) {
         let entry = &input.record;
         let value: T = crate::derive_support::grow(|| entry.origin.generate());
         if value_hash(&format!("{value:?}")) != entry.hash {
@@ -215,10 +214,10 @@ impl<'a, T: SubTypes> Replay<'a, T> {
 
 /// `prop`, recording in `flight` the number of each evaluation before it starts, so that the
 /// record of a run that crashes says in which evaluation it did.
-fn counted<'p, T, R>(
-    prop: &'p impl Fn(&T) -> R,
+fn counted<'p, T>(
+    prop: &'p Property<'p, T>,
     flight: Option<&'p InFlight>,
-) -> impl Fn(&T) -> R + 'p {
+) -> impl Fn(&T) -> Outcome + 'p {
     let started = AtomicU64::new(0);
     move |value: &T| {
         if let Some(flight) = flight {

@@ -18,7 +18,7 @@ use crate::args::Args;
 use crate::discover::{discover, Discovered};
 use crate::gen::Gen;
 use crate::generalize::Generalization;
-use crate::property::{self, Failure, Outcome, PropertyResult};
+use crate::property::{self, Failure, Outcome, Property};
 use crate::reduce::Reducer;
 use crate::render::{render_format, Holes};
 use crate::report::{Counterexample, Counts, Found, Report};
@@ -32,9 +32,9 @@ use crate::tester::{Precondition, Tester};
 pub const FLAKY_RERUNS: usize = 5;
 
 /// The rounds loop, with the run's `seed`.
-pub(crate) fn rounds<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+pub(crate) fn rounds<T: SubTypes>(
     args: &Args,
-    prop: &P,
+    prop: &Property<'_, T>,
     seed: u64,
     known: Vec<Counterexample<T>>,
 ) -> Report<T> {
@@ -96,9 +96,9 @@ fn outside_the_property(round: usize, failure: &Failure) -> String {
 }
 
 /// One round: discovery, then reduction and generalization of what it found.
-fn one_round<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+fn one_round<T: SubTypes>(
     args: &Args,
-    tester: &mut Tester<'_, T, P>,
+    tester: &mut Tester<'_, T>,
     gen: &mut Gen,
     counts: &mut Counts,
     notes: &mut Vec<String>,
@@ -120,9 +120,9 @@ fn one_round<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 
 /// Reduces `value`, checks the result fails when re-run, generalizes it, and renders it.
 /// `Err` says the property is flaky: `value` failed once and passed on every re-run.
-pub(crate) fn reduce_found<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
+pub(crate) fn reduce_found<T: SubTypes>(
     args: &Args,
-    tester: &mut Tester<'_, T, P>,
+    tester: &mut Tester<'_, T>,
     gen: &mut Gen,
     value: T,
     failure: Failure,
@@ -148,8 +148,8 @@ pub(crate) fn reduce_found<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 
 /// The reported counterexample must fail when re-run: `reduced` when it does, else the
 /// input as discovered when that fails again (with a note), else the property is flaky.
-fn confirm<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    tester: &mut Tester<'_, T, P>,
+fn confirm<T: SubTypes>(
+    tester: &mut Tester<'_, T>,
     reduced: T,
     original: &T,
     failure: Failure,

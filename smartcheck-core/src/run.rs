@@ -12,7 +12,7 @@ use std::fmt;
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::generalize::Generalization;
-use crate::property::{Outcome, PropertyResult};
+use crate::property::{self, Outcome, Property, PropertyResult};
 use crate::report::{Counterexample, Report};
 use crate::rounds::reduce_found;
 use crate::stack::{nesting_of, run_depth, with_stack_for};
@@ -45,11 +45,16 @@ pub fn smart_check<T: SubTypes, R: PropertyResult>(
     args: &Args,
     prop: impl Fn(&T) -> R,
 ) -> Report<T> {
+    check_erased(args, &property::erase(prop))
+}
+
+/// [`smart_check`] past the property's type: compiled once per value type.
+fn check_erased<T: SubTypes>(args: &Args, prop: &Property<'_, T>) -> Report<T> {
     let seed = args.seed.unwrap_or_else(random_seed);
     if let Err(message) = args.validate() {
         return Report::invalid(args, seed, message);
     }
-    with_stack_for(run_depth(args), || crate::rounds::rounds(args, &prop, seed, Vec::new()))
+    with_stack_for(run_depth(args), || crate::rounds::rounds(args, prop, seed, Vec::new()))
 }
 
 /// Why [`reduce`] or [`generalize`] refused a value.
@@ -86,8 +91,17 @@ pub fn reduce<T: SubTypes, R: PropertyResult>(
     prop: impl Fn(&T) -> R,
     value: T,
 ) -> Result<Counterexample<T>, NotACounterexample> {
+    reduce_erased(args, &property::erase(prop), value)
+}
+
+/// [`reduce`] past the property's type: compiled once per value type.
+pub(crate) fn reduce_erased<T: SubTypes>(
+    args: &Args,
+    prop: &Property<'_, T>,
+    value: T,
+) -> Result<Counterexample<T>, NotACounterexample> {
     with_stack_for(nesting_of(&value).saturating_add(args.max_size), || {
-        let mut tester = Tester::new(&prop, None);
+        let mut tester = Tester::new(prop, None);
         let failure = match tester.run(&value) {
             Outcome::Fail(f) => f,
             outcome => return Err(NotACounterexample { outcome }),
@@ -105,8 +119,17 @@ pub fn generalize<T: SubTypes, R: PropertyResult>(
     prop: impl Fn(&T) -> R,
     value: &T,
 ) -> Result<Generalization, NotACounterexample> {
+    generalize_erased(args, &property::erase(prop), value)
+}
+
+/// [`generalize`] past the property's type: compiled once per value type.
+fn generalize_erased<T: SubTypes>(
+    args: &Args,
+    prop: &Property<'_, T>,
+    value: &T,
+) -> Result<Generalization, NotACounterexample> {
     with_stack_for(nesting_of(value).saturating_add(args.max_size), || {
-        let mut tester = Tester::new(&prop, None);
+        let mut tester = Tester::new(prop, None);
         let failure = match tester.run(value) {
             Outcome::Fail(f) => f,
             outcome => return Err(NotACounterexample { outcome }),

@@ -14,7 +14,7 @@ use std::hash::{BuildHasher, Hasher};
 
 use smallvec::SmallVec;
 
-use crate::property::{self, Failure, Outcome, PropertyResult};
+use crate::property::{self, Failure, Outcome, Property};
 use crate::subtypes::{NodeRef, SubTypes};
 
 /// Precondition strengthening's exclusion (§5.3): for a failing candidate, the index of the
@@ -23,8 +23,8 @@ use crate::subtypes::{NodeRef, SubTypes};
 pub type Precondition<'a, T> = &'a dyn Fn(&T, &Failure) -> Option<usize>;
 
 /// Runs candidates and counts evaluations.
-pub struct Tester<'a, T, P> {
-    prop: &'a P,
+pub struct Tester<'a, T> {
+    prop: &'a Property<'a, T>,
     extra: Option<Precondition<'a, T>>,
     /// Property calls made so far.
     pub evaluations: usize,
@@ -53,9 +53,9 @@ fn within_constraints<T: SubTypes>(value: &T) -> bool {
     true
 }
 
-impl<'a, T: SubTypes, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P> {
+impl<'a, T: SubTypes> Tester<'a, T> {
     /// A tester of `prop`, with an optional extra precondition.
-    pub fn new(prop: &'a P, extra: Option<Precondition<'a, T>>) -> Self {
+    pub fn new(prop: &'a Property<'a, T>, extra: Option<Precondition<'a, T>>) -> Self {
         Tester {
             prop,
             extra,
@@ -80,7 +80,7 @@ impl<'a, T: SubTypes, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P> {
             return (Outcome::Discard, None);
         }
         self.evaluations += 1;
-        let outcome = property::run(self.prop, value);
+        let outcome = property::run_erased(self.prop, value);
         let known = match (&outcome, self.extra) {
             (Outcome::Fail(f), Some(excluded)) => excluded(value, f),
             _ => None,
@@ -96,7 +96,7 @@ impl<'a, T: SubTypes, R: PropertyResult, P: Fn(&T) -> R> Tester<'a, T, P> {
             return Outcome::Discard;
         }
         self.evaluations += 1;
-        property::run(self.prop, value)
+        property::run_erased(self.prop, value)
     }
 
     /// The failure of `value` when it fails with the given signature (any failure when

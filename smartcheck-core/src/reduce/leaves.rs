@@ -18,7 +18,6 @@
 use std::any::TypeId;
 use std::collections::HashMap;
 
-use crate::property::PropertyResult;
 use crate::subtypes::{NodeRef, SubTypes, SubValue};
 
 use super::tree::{self, leaf_at, Leaf};
@@ -64,11 +63,7 @@ fn rank(node: NodeRef<'_>) -> Option<u64> {
 }
 
 /// Sets every leaf in `group` (all of one type) to the value of rank `k`; true when kept.
-fn set_rank<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-    group: &[&Leaf<'_>],
-    k: u64,
-) -> bool {
+fn set_rank<T: SubTypes>(r: &mut Reducer<'_, '_, T>, group: &[&Leaf<'_>], k: u64) -> bool {
     let Some(first) = group.first() else { return false };
     let Some(value) = first.node.type_node().from_leaf_rank(k) else { return false };
     r.try_leaves(group.iter().map(|l| (&l.path, value.clone())))
@@ -76,11 +71,7 @@ fn set_rank<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 
 /// Lowers the leaves of `group`, which share one type and rank `from`, together: rank 0,
 /// rank 1, then down by steps of two ranks and of one as far as they still fail.
-fn lower_rank<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-    group: &[&Leaf<'_>],
-    from: u64,
-) -> bool {
+fn lower_rank<T: SubTypes>(r: &mut Reducer<'_, '_, T>, group: &[&Leaf<'_>], from: u64) -> bool {
     if from == 0 {
         return false;
     }
@@ -100,9 +91,7 @@ fn lower_rank<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 /// Minimises each leaf alone, depth-first: a ranked leaf by [`lower_rank`]; any other
 /// (strings, floats) by its type's `shrink_value` steps, the first simpler one that still
 /// fails, again and again (a string loses runs of chars anywhere, then its chars fall).
-pub fn minimise_leaves<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn minimise_leaves<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let mut progress = false;
@@ -119,10 +108,7 @@ pub fn minimise_leaves<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 }
 
 /// Steps an unranked leaf through its `shrink_value` candidates.
-fn shrink_steps<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-    leaf: &Leaf<'_>,
-) -> bool {
+fn shrink_steps<T: SubTypes>(r: &mut Reducer<'_, '_, T>, leaf: &Leaf<'_>) -> bool {
     let mut progress = false;
     'step: for _ in 0..STEPS {
         let now = leaf_at(NodeRef::Value(r.current.node()), &leaf.path).map(|n| n.type_node());
@@ -160,9 +146,7 @@ fn by_type<'l, 'a>(found: &'l [Leaf<'a>]) -> Vec<Vec<&'l Leaf<'a>>> {
 /// Sets many leaves of one type to its simplest value at once: all of them, then halves,
 /// quarters, ... (at most 32 blocks a level), so a long list of numbers that fails whatever
 /// they are becomes zeros in one candidate, not one per element.
-pub fn simplest_together<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn simplest_together<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     const BLOCKS: usize = 32;
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
@@ -184,9 +168,7 @@ pub fn simplest_together<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 
 /// Lowers equal leaves (same type, same rank) together, for failures that need them to
 /// agree: `(7, 7)` to `(0, 0)` where the property wants `a == b`.
-pub fn lower_equal<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn lower_equal<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let mut progress = false;
@@ -216,8 +198,8 @@ fn first_nonzero<'l, 'a>(found: &'l [Leaf<'a>]) -> Vec<(&'l Leaf<'a>, u64)> {
 }
 
 /// Sets leaves `a` and `b` to `va` and `vb` together; true when kept.
-fn set_two<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
+fn set_two<T: SubTypes>(
+    r: &mut Reducer<'_, '_, T>,
     (a, va): (&Leaf<'_>, Option<Box<dyn SubValue>>),
     (b, vb): (&Leaf<'_>, Option<Box<dyn SubValue>>),
 ) -> bool {
@@ -226,8 +208,8 @@ fn set_two<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 }
 
 /// Sets leaves `a` and `b` to ranks `ka` and `kb` together; true when kept.
-fn set_ranks<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
+fn set_ranks<T: SubTypes>(
+    r: &mut Reducer<'_, '_, T>,
     (a, ka): (&Leaf<'_>, u64),
     (b, kb): (&Leaf<'_>, u64),
 ) -> bool {
@@ -250,9 +232,7 @@ fn toward_simplest(leaf: NodeRef<'_>) -> Option<i128> {
 /// far as they still fail: their difference is kept, so `(1000, 999)` becomes `(1, 0)` and
 /// then `(0, -1)`, and `[-1, 0]` becomes `[0, 1]`, where only the difference matters. Leaves
 /// without a number line (`SubTypes::offset`) fall by the same number of ranks instead.
-pub fn lower_pairs<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn lower_pairs<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let ranked: Vec<(&Leaf<'_>, u64)> =
@@ -298,9 +278,7 @@ pub fn lower_pairs<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 /// ranks and the later rises by `d`, the largest `d` that still fails (all of it first). For
 /// two numbers of one sign (step two ranks) this keeps their sum: `(-4, -32765)` becomes
 /// `(-1, -32768)` where only the sum matters; the value is simpler, its first leaf being.
-pub fn move_size<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn move_size<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let leaves = first_nonzero(&found);

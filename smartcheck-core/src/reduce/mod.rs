@@ -40,14 +40,14 @@ use std::hash::BuildHasherDefault;
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::index::{assign_at_path, Bfs};
-use crate::property::{Failure, PropertyResult};
+use crate::property::Failure;
 use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
 use crate::tester::Tester;
 
 pub use tree::{generate_below, node_at, FastHasher};
 
 /// A reduction pass: tries one kind of simplification, true when it made progress.
-type Pass<T, P> = fn(&mut Reducer<'_, '_, T, P>) -> bool;
+type Pass<T> = fn(&mut Reducer<'_, '_, T>) -> bool;
 
 /// What a pass changes; value passes run only with `Args::shrink_values`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -58,27 +58,26 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-) -> [(&'static str, Changes, Pass<T, P>); 17] {
+fn passes<T: SubTypes>() -> [(&'static str, Changes, Pass<T>); 17] {
     use Changes::{Structure, Values};
     [
-        ("truncate", Structure, sequences::truncate::<T, R, P>),
-        ("hypothesis", Structure, structure::hypothesis::<T, R, P>),
-        ("delete_runs", Structure, sequences::delete_runs::<T, R, P>),
-        ("hoist", Structure, structure::hoist::<T, R, P>),
-        ("merge_lists", Structure, sequences::merge_lists::<T, R, P>),
-        ("lower_constructor", Structure, structure::lower_constructor::<T, R, P>),
-        ("simplest_together", Values, leaves::simplest_together::<T, R, P>),
-        ("minimise_leaves", Values, leaves::minimise_leaves::<T, R, P>),
-        ("lower_equal", Values, leaves::lower_equal::<T, R, P>),
-        ("lower_pairs", Values, leaves::lower_pairs::<T, R, P>),
-        ("move_size", Values, leaves::move_size::<T, R, P>),
-        ("renumber", Values, sequences::renumber::<T, R, P>),
-        ("subvalues", Structure, structure::subvalues::<T, R, P>),
-        ("sort_leaves", Values, normal::sort_leaves::<T, R, P>),
-        ("swap_subtrees", Structure, normal::swap_subtrees::<T, R, P>),
-        ("swap_constructors", Structure, normal::swap_constructors::<T, R, P>),
-        ("sort_lists", Values, normal::sort_lists::<T, R, P>),
+        ("truncate", Structure, sequences::truncate::<T>),
+        ("hypothesis", Structure, structure::hypothesis::<T>),
+        ("delete_runs", Structure, sequences::delete_runs::<T>),
+        ("hoist", Structure, structure::hoist::<T>),
+        ("merge_lists", Structure, sequences::merge_lists::<T>),
+        ("lower_constructor", Structure, structure::lower_constructor::<T>),
+        ("simplest_together", Values, leaves::simplest_together::<T>),
+        ("minimise_leaves", Values, leaves::minimise_leaves::<T>),
+        ("lower_equal", Values, leaves::lower_equal::<T>),
+        ("lower_pairs", Values, leaves::lower_pairs::<T>),
+        ("move_size", Values, leaves::move_size::<T>),
+        ("renumber", Values, sequences::renumber::<T>),
+        ("subvalues", Structure, structure::subvalues::<T>),
+        ("sort_leaves", Values, normal::sort_leaves::<T>),
+        ("swap_subtrees", Structure, normal::swap_subtrees::<T>),
+        ("swap_constructors", Structure, normal::swap_constructors::<T>),
+        ("sort_lists", Values, normal::sort_lists::<T>),
     ]
 }
 
@@ -89,9 +88,9 @@ const NEAR: usize = 48;
 type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
 
 /// The state of one reduction.
-pub struct Reducer<'a, 't, T, P> {
+pub struct Reducer<'a, 't, T> {
     args: &'a Args,
-    tester: &'a mut Tester<'t, T, P>,
+    tester: &'a mut Tester<'t, T>,
     gen: &'a mut Gen,
     /// The smallest counterexample so far.
     pub current: T,
@@ -106,11 +105,11 @@ pub struct Reducer<'a, 't, T, P> {
     exhausted: FastSet<u64>,
 }
 
-impl<'a, 't, T: SubTypes, R: PropertyResult, P: Fn(&T) -> R> Reducer<'a, 't, T, P> {
+impl<'a, 't, T: SubTypes> Reducer<'a, 't, T> {
     /// Prepares to reduce `value`, which fails with `failure`.
     pub fn new(
         args: &'a Args,
-        tester: &'a mut Tester<'t, T, P>,
+        tester: &'a mut Tester<'t, T>,
         gen: &'a mut Gen,
         value: T,
         failure: Failure,
@@ -132,7 +131,7 @@ impl<'a, 't, T: SubTypes, R: PropertyResult, P: Fn(&T) -> R> Reducer<'a, 't, T, 
 
     /// Runs the passes to a fixed point or until the evaluation budget is spent.
     pub fn run(mut self) -> (T, Failure) {
-        let table = passes::<T, R, P>();
+        let table = passes::<T>();
         // The value each pass last found nothing to do in: it is not run on it again.
         let mut idle_at: Vec<Option<u64>> = vec![None; table.len()];
         loop {
@@ -317,6 +316,7 @@ pub(crate) mod testing {
     /// Reduces `v` (which must fail `prop`) with every pass.
     pub fn reduce_with<V: SubTypes>(prop: impl Fn(&V) -> bool, v: V, seed: u64) -> V {
         let args = Args::default();
+        let prop = crate::property::erase(prop);
         let mut tester = Tester::new(&prop, None);
         let failure = match tester.run(&v) {
             Outcome::Fail(f) => f,
@@ -327,8 +327,9 @@ pub(crate) mod testing {
     }
 
     /// Runs one pass on `v` (which must fail `prop`) until it makes no more progress.
-    pub fn one_pass<V: SubTypes>(prop: fn(&V) -> bool, v: V, pass: Pass<V, fn(&V) -> bool>) -> V {
+    pub fn one_pass<V: SubTypes>(prop: fn(&V) -> bool, v: V, pass: Pass<V>) -> V {
         let args = Args::default();
+        let prop = crate::property::erase(prop);
         let mut tester = Tester::new(&prop, None);
         let failure = match tester.run(&v) {
             Outcome::Fail(f) => f,

@@ -14,7 +14,6 @@
 //! pair whose swap is simpler; `sort_lists` one candidate per list.
 
 use crate::index::assign_at_path;
-use crate::property::PropertyResult;
 use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
 
 use super::order::{compare, compare_leaf, constructor_index};
@@ -24,9 +23,7 @@ use super::{Reducer, NEAR};
 /// Sorts the elements of each list of primitive leaves (among the first `NEAR` nodes) by
 /// simplicity, in one candidate per list: `[3, 0, -1, 1]` becomes `[0, 1, -1, 3]` where the
 /// order of the elements does not matter.
-pub fn sort_lists<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn sort_lists<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     let cex = r.current.clone();
     let root = NodeRef::Value(cex.node());
     let mut progress = false;
@@ -53,9 +50,7 @@ pub fn sort_lists<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 }
 
 /// Swaps two leaves of one type when the later one is simpler (`[1, 0]` becomes `[0, 1]`).
-pub fn sort_leaves<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn sort_leaves<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let near = &found[..found.len().min(NEAR)];
@@ -78,9 +73,7 @@ pub fn sort_leaves<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 
 /// Swaps two disjoint sub-values of one type when the later one is simpler: the simpler of
 /// two sub-heaps goes first, `T([1], [])` becomes `T([], [1])`.
-pub fn swap_subtrees<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn swap_subtrees<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     let cex = r.current.clone();
     let nodes = indexed_nodes(NodeRef::Value(cex.node()), NEAR);
     for (i, (pa, a)) in nodes.iter().enumerate() {
@@ -118,9 +111,7 @@ fn with_children(shell: NodeRef<'_>, filling: NodeRef<'_>) -> Option<Box<dyn Sub
 
 /// Swaps the constructors of two nodes of one type, each keeping its children, when the
 /// later one's is declared earlier: `B(C(A(N)))` becomes `A(C(B(N)))`, then `A(B(C(N)))`.
-pub fn swap_constructors<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn swap_constructors<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     let cex = r.current.clone();
     let nodes = indexed_nodes(NodeRef::Value(cex.node()), NEAR);
     for (i, &(ref px, x)) in nodes.iter().enumerate() {

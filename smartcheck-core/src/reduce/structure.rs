@@ -12,7 +12,6 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use crate::index::{assign_at_path, Bfs};
-use crate::property::PropertyResult;
 use crate::subtypes::{NodeRef, SubTypes, SubValue};
 
 use super::order::constructor_index;
@@ -33,9 +32,7 @@ const TRIES_PER_SHAPE: usize = 8;
 /// expression's left spine), keep the deepest that still fails (exact when failing is
 /// monotone along the chain, as for "the list contains x"): O(log n) candidates, where the
 /// paper's walk restarts once per link.
-pub fn hypothesis<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn hypothesis<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     let cex = r.current.clone();
     let root = NodeRef::Value(cex.node());
     let ty = root.value_type();
@@ -67,9 +64,7 @@ pub fn hypothesis<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 /// Replaces each node by one of the nearest sub-values of its own type under it (the
 /// sub-value hypothesis at every node: for a list, this drops an element; for a tree, it
 /// lifts a subtree).
-pub fn hoist<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn hoist<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     const NEAREST: usize = 2;
     const LOOK: usize = 32;
     r.each_node(|r, node, path| {
@@ -85,9 +80,7 @@ pub fn hoist<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 /// its size (there is no other way to build a variant of an unknown type), the first of each
 /// earlier constructor drawn; each of its children takes the first unused old child of the
 /// same type, if any. One candidate per (node, earlier constructor), for the first nodes.
-pub fn lower_constructor<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn lower_constructor<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     const DRAWS: usize = 24;
     let mut progress = false;
     let mut start = 0;
@@ -152,9 +145,7 @@ fn reuse_children(new: &mut dyn SubValue, old: NodeRef<'_>) {
 /// sub-value; a sub-value of the root's type that fails replaces the whole; otherwise
 /// `max_reduce` random values strictly smaller than `min(size, max_size)` are tried in its
 /// place; on success, start again. `max_depth` bounds how deep it looks.
-pub fn subvalues<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-) -> bool {
+pub fn subvalues<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     let mut progress = false;
     'restart: loop {
         let cex = r.current.clone();
@@ -192,11 +183,7 @@ pub fn subvalues<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
 /// they are built, so a small type is searched longer), until none has been worth running for
 /// a while; at most `TRIES_PER_SHAPE` of one shape. True when one failed (and was kept); a
 /// search in vain is remembered and not made again.
-fn search_below<T: SubTypes, R: PropertyResult, P: Fn(&T) -> R>(
-    r: &mut Reducer<'_, '_, T, P>,
-    path: &[u32],
-    node: NodeRef<'_>,
-) -> bool {
+fn search_below<T: SubTypes>(r: &mut Reducer<'_, '_, T>, path: &[u32], node: NodeRef<'_>) -> bool {
     let memo = r.search_key("subvalues", path, node);
     if r.exhausted.contains(&memo) {
         return false;
