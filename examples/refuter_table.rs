@@ -1,11 +1,11 @@
-//! The refuter's table (issue 10): every family of `tests/refuter.rs` over 100 seeds, each
+//! The refuter's table (issue 10): every family of `tests/suite/refuter.rs` over 100 seeds, each
 //! printed formula checked by 2,000 substitutions of its own sampling (jointly, then one
 //! variable at a time), with the mean generalization cost per counterexample.
 //!
 //! Run: `cargo run --release --example refuter_table` (optionally a seed count and a sample
 //! count: `-- 100 2000`).
 
-#[path = "../tests/refuter.rs"]
+#[path = "../tests/suite/refuter.rs"]
 #[allow(dead_code)]
 mod refuter;
 

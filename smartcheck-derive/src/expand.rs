@@ -591,11 +591,12 @@ struct TypeParamUses<'p> {
 }
 
 impl TypeParamUses<'_> {
-    /// Records an associated type to bound, once.
+    /// Records an associated type to bound, once (compared as tokens: syn's `PartialEq` impls
+    /// need its `extra-traits` feature, which costs every build of this crate).
     fn associate(&mut self, ty: &TypePath) {
-        let ty = Type::Path(ty.clone());
-        if !self.associated.contains(&ty) {
-            self.associated.push(ty);
+        let text = quote!(#ty).to_string();
+        if !self.associated.iter().any(|seen| quote!(#seen).to_string() == text) {
+            self.associated.push(Type::Path(ty.clone()));
         }
     }
 

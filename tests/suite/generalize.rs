@@ -194,10 +194,8 @@ fn a_precondition_needed_by_a_variable_is_noted() {
     }
 }
 
-/// The example's model, shared rather than copied.
-#[path = "../examples/xmonad.rs"]
-#[allow(dead_code)]
-mod xmonad;
+// The example's model, shared rather than copied.
+use crate::examples::xmonad;
 
 #[test]
 fn xmonad_generalizes_every_field_but_the_current_stack() {

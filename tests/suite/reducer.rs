@@ -1,8 +1,8 @@
 //! The reducer as a user meets it (issue 9): ordinary properties over derived and std types,
 //! found by random discovery and reduced with the library's own features only (derives, std
 //! impls, public API; no hand-written `SubTypes` or `Arbitrary`). Each case states its minimum
-//! in the order of simplicity (`smartcheck::reduce::order`) and pins what the reducer
-//! reaches over 30 seeds. `cargo test --release --test reducer -- --ignored --nocapture` prints
+//! in the order of simplicity (`smartcheck::reduce::order`) and pins what the reducer reaches
+//! over 30 seeds. `cargo test --release --test suite reducer:: -- --ignored --nocapture` prints
 //! the figures over 100 seeds (% at the minimum, mean shrinking evaluations, distinct outputs).
 
 // A property takes `&T` for the generated type `T`: `&Vec<i32>`, `&String`.

@@ -2,8 +2,8 @@
 //! within a budget of `n` constructors has about `n / 2` of them on average, lists and trees
 //! alike, so that a bug needing a deep value is found in default runs.
 //!
-//! `cargo test --test derive_deep -- --nocapture` prints the mean sizes; add `--ignored` for
-//! the discovery rate over 200 runs.
+//! `cargo test --test suite derive_deep:: -- --nocapture` prints the mean sizes; add `--ignored`
+//! for the discovery rate over 200 runs.
 
 #![deny(warnings)]
 #![deny(missing_docs, unused_qualifications)]
@@ -102,8 +102,8 @@ fn an_eight_cell_chain_is_found_in_default_runs() {
     assert!(lists >= 38 && trees >= 38, "lists {lists}, trees {trees} of {runs}");
 }
 
-/// The figure, over 200 runs (about 30 s): `cargo test --test derive_deep -- --ignored
-/// --nocapture`.
+/// The figure, over 200 runs (about 30 s): `cargo test --test suite derive_deep:: --
+/// --ignored --nocapture`.
 #[test]
 #[ignore]
 fn deep_value_discovery_over_200_runs() {

@@ -82,7 +82,12 @@ fn a_broken_ensures_names_the_clause() {
 #[test]
 fn the_generated_test_finds_the_bug() {
     let out = Command::new(std::env::current_exe().expect("the test binary"))
-        .args(["smartcheck_contract_buggy_insert", "--exact", "--ignored", "--nocapture"])
+        .args([
+            crate::test_name(module_path!(), "smartcheck_contract_buggy_insert").as_str(),
+            "--exact",
+            "--ignored",
+            "--nocapture",
+        ])
         .env("SMARTCHECK_PERSIST", "0")
         .output()
         .expect("the test binary runs");

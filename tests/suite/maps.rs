@@ -108,7 +108,12 @@ fn print_a_hash_map_report() {
 fn child_report() -> String {
     let exe = std::env::current_exe().expect("the test binary's own path");
     let out = std::process::Command::new(exe)
-        .args(["--exact", "print_a_hash_map_report", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            crate::test_name(module_path!(), "print_a_hash_map_report").as_str(),
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env("SMARTCHECK_MAPS_CHILD", "1")
         .output()
         .expect("the test binary runs again");

@@ -46,13 +46,13 @@ mod reexport {
 
 /// A type deriving through a re-export of the facade.
 #[derive(Debug, Clone, reexport::inner::SubTypes, reexport::inner::Arbitrary)]
-#[smartcheck(crate = crate::reexport::inner)]
+#[smartcheck(crate = crate::property_attr::reexport::inner)]
 pub struct Through {
     /// A field.
     pub n: u8,
 }
 
-#[reexport::inner::property(crate = crate::reexport::inner, tests = 20)]
+#[reexport::inner::property(crate = crate::property_attr::reexport::inner, tests = 20)]
 fn a_reexported_facade_works(t: Through) -> bool {
     u16::from(t.n) < 256
 }

@@ -70,7 +70,7 @@ fn panics_in_drop_clone_debug_and_generators_are_reports_with_their_message_and_
     assert_problem(&generator, "generator bomb");
     for report in [drop.to_string(), generator.to_string()] {
         assert!(report.contains("SMARTCHECK_SEED=0x5eed"), "{report}");
-        assert!(report.contains("tests/faults.rs"), "the panic's location: {report}");
+        assert!(report.contains("tests/suite/faults.rs"), "the panic's location: {report}");
     }
 }
 

@@ -4,9 +4,7 @@
 //! exhaustive check's own budget, which is too slow for a test: it prints both.) The models
 //! are `examples/sparse.rs`'s.
 
-#[path = "../examples/sparse.rs"]
-#[allow(dead_code)]
-mod sparse;
+use crate::examples::sparse;
 
 use smartcheck::exhaustive::exhaustive_check;
 use smartcheck::Args;

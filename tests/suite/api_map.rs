@@ -1,9 +1,7 @@
 //! The correct map (`examples/api_map.rs`) against its model: no false alarm; and the same
 //! model catching a wrapper that does not overwrite, so the model oracle can fail.
 
-#[allow(dead_code)]
-#[path = "../examples/api_map.rs"]
-mod example;
+use crate::examples::api_map as example;
 
 use std::collections::BTreeMap;
 

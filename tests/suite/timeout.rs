@@ -26,7 +26,11 @@ fn sleeps_forever_on_long_lists() {
 fn a_property_stuck_on_one_input_fails_with_the_timeout_report() {
     let exe = std::env::current_exe().expect("the test binary");
     let out = Command::new(exe)
-        .args(["sleeps_forever_on_long_lists", "--exact", "--nocapture"])
+        .args([
+            crate::test_name(module_path!(), "sleeps_forever_on_long_lists").as_str(),
+            "--exact",
+            "--nocapture",
+        ])
         .env(CHILD, "1")
         .env("SMARTCHECK_PERSIST", "0")
         .output()

@@ -1,21 +1,11 @@
 //! Every sample report in README.md and the crate guide is produced by a real run: each block
 //! marked `<!-- report: NAME seed=SEED -->` is compared with what the named example prints for
 //! that seed, and the test fails when they differ. `SMARTCHECK_BLESS=1 cargo test --test
-//! readme` rewrites the blocks from fresh runs (then read the diff before committing it).
+//! suite readme::` rewrites the blocks from fresh runs (then read the diff before committing it).
 
 use smartcheck::Args;
 
-#[path = "../examples/calculator.rs"]
-#[allow(dead_code)]
-mod calculator;
-
-#[path = "../examples/api_ring.rs"]
-#[allow(dead_code)]
-mod api_ring;
-
-#[path = "../examples/sparse.rs"]
-#[allow(dead_code)]
-mod sparse;
+use crate::examples::{api_ring, calculator, sparse};
 
 /// What the example `name` prints as its report for `args`.
 fn produce(name: &str, args: &Args) -> Option<String> {
@@ -99,10 +89,10 @@ fn blocks(source: &str) -> Vec<Block> {
 fn expected(block: &Block) -> String {
     let args = Args { seed: Some(block.seed), ..Args::default() };
     let report = produce(&block.name, &args)
-        .unwrap_or_else(|| panic!("no example named {:?} in tests/readme.rs", block.name))
-        // The examples are included here by `#[path]`: their panics' locations read as the
+        .unwrap_or_else(|| panic!("no example named {:?} in tests/suite/readme.rs", block.name))
+        // The examples are included by `#[path]` (`examples.rs`): their panics' locations read as the
         // example's own run prints them.
-        .replace("tests/../examples/", "examples/");
+        .replace("tests/suite/../../examples/", "examples/");
     report
         .trim_end()
         .lines()
@@ -147,12 +137,12 @@ fn guide_reports_are_real() {
 
 #[test]
 fn the_readme_has_marked_reports() {
-    let source = include_str!("../README.md");
+    let source = include_str!("../../README.md");
     assert!(!blocks(source).is_empty(), "README.md has no marked report");
 }
 
 #[test]
 fn the_guide_has_marked_reports() {
-    let source = include_str!("../smartcheck/src/lib.rs");
+    let source = include_str!("../../smartcheck/src/lib.rs");
     assert!(!blocks(source).is_empty(), "the crate guide has no marked report");
 }

@@ -2,9 +2,7 @@
 //! alone, by random programs and by iterative deepening, and the printed program fails the same
 //! way when pasted into a test.
 
-#[allow(dead_code)]
-#[path = "../examples/api_ring.rs"]
-mod example;
+use crate::examples::api_ring as example;
 
 use example::{Ring, RingProgram};
 use smartcheck::api::{self, Deepening};
@@ -51,7 +49,7 @@ fn the_report_prints_a_program_to_paste() {
                     s.push(0);\n\
                     s.push(0);\n\
                     s.pop();\n\
-                    s.push(0); // panicked at tests/../examples/api_ring.rs:31:17: index out of \
+                    s.push(0); // panicked at tests/suite/../../examples/api_ring.rs:31:17: index out of \
                     bounds: the len is 2 but the index is 2";
     assert_eq!(text, expected);
 }

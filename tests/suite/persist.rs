@@ -2,7 +2,7 @@
 //! `check` in child processes of this test binary, as separate `cargo test` runs would: the
 //! child runs the ignored test `child`, whose role `SMARTCHECK_TEST_ROLE` names, with
 //! `CARGO_MANIFEST_DIR` pointing at a scratch directory of the case, so its regressions file is
-//! `<scratch>/smartcheck-regressions/tests/persist.txt`.
+//! `<scratch>/smartcheck-regressions/tests/suite/persist.txt`.
 
 use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Write};
@@ -15,7 +15,7 @@ use smartcheck::Origin;
 const ROLE: &str = "SMARTCHECK_TEST_ROLE";
 const ABORT_LOG: &str = "SMARTCHECK_TEST_ABORT_LOG";
 const WRITER: &str = "SMARTCHECK_TEST_WRITER";
-const FILE: &str = "smartcheck-regressions/tests/persist.txt";
+const FILE: &str = "smartcheck-regressions/tests/suite/persist.txt";
 
 // ---------------------------------------------------------------------------------------------
 // The child: what one test process does.
@@ -74,7 +74,7 @@ fn deeper(n: u64) -> u64 {
 fn write_entries(count: u64) {
     let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap();
     let writer: u64 = std::env::var(WRITER).unwrap().parse().unwrap();
-    let store = Store::at(Path::new(&dir), "tests/persist.rs");
+    let store = Store::at(Path::new(&dir), "tests/suite/persist.rs");
     for i in 0..count {
         let seed = writer * 1_000_000 + i;
         let entry = Entry {
@@ -102,7 +102,13 @@ fn scratch(name: &str) -> PathBuf {
 /// A command running `child` as `role` in `dir`, with none of smartcheck's variables inherited.
 fn child_command(dir: &Path, role: &str, env: &[(&str, &str)]) -> Command {
     let mut cmd = Command::new(std::env::current_exe().unwrap());
-    cmd.args(["--ignored", "--exact", "child", "--nocapture", "--test-threads=1"]);
+    cmd.args([
+        "--ignored",
+        "--exact",
+        crate::test_name(module_path!(), "child").as_str(),
+        "--nocapture",
+        "--test-threads=1",
+    ]);
     for var in ["SMARTCHECK_SEED", "SMARTCHECK_PERSIST", "SMARTCHECK_TESTS", "SMARTCHECK_ROUNDS"] {
         cmd.env_remove(var);
     }
@@ -137,7 +143,7 @@ fn rerun_seed(report: &str) -> &str {
 
 /// The names of the files in the regressions folder.
 fn folder(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir.join("smartcheck-regressions/tests"))
+    let mut names: Vec<String> = std::fs::read_dir(dir.join("smartcheck-regressions/tests/suite"))
         .map(|entries| {
             entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
         })
@@ -275,7 +281,7 @@ fn eight_concurrent_writer_processes_lose_nothing() {
     for mut w in writers {
         assert!(w.wait().unwrap().success());
     }
-    let loaded = Store::at(&dir, "tests/persist.rs").load("Stress");
+    let loaded = Store::at(&dir, "tests/suite/persist.rs").load("Stress");
     assert!(loaded.problems.is_empty(), "{:?}", loaded.problems);
     let seeds: BTreeSet<u64> = loaded.inputs.iter().map(|s| s.record.origin.seed).collect();
     assert_eq!((loaded.inputs.len(), seeds.len()), (400, 400));
@@ -285,7 +291,7 @@ fn eight_concurrent_writer_processes_lose_nothing() {
 #[test]
 fn kill_9_during_saves_loses_nothing_and_leaves_no_temporary_file() {
     let dir = scratch("kill");
-    std::fs::create_dir_all(dir.join("smartcheck-regressions/tests")).unwrap();
+    std::fs::create_dir_all(dir.join("smartcheck-regressions/tests/suite")).unwrap();
     std::fs::write(dir.join(FILE).with_extension("txt.tmp4242"), "left by an old killed save")
         .unwrap();
     let mut confirmed = BTreeSet::new();
@@ -318,7 +324,7 @@ fn kill_9_during_saves_loses_nothing_and_leaves_no_temporary_file() {
             confirmed.extend(saved);
         }
     }
-    let loaded = Store::at(&dir, "tests/persist.rs").load("Stress");
+    let loaded = Store::at(&dir, "tests/suite/persist.rs").load("Stress");
     let seeds: BTreeSet<u64> = loaded.inputs.iter().map(|s| s.record.origin.seed).collect();
     let lost: Vec<_> = confirmed.difference(&seeds).collect();
     assert!(lost.is_empty(), "lost {lost:?} of {}", confirmed.len());
@@ -339,10 +345,10 @@ fn an_aborted_run_can_be_replayed_from_what_it_saved() {
         folder(&dir).into_iter().filter(|n| n.starts_with("persist.txt.running-")).collect();
     assert_eq!(records.len(), 1, "{records:?}");
     let record =
-        std::fs::read_to_string(dir.join("smartcheck-regressions/tests").join(&records[0]))
+        std::fs::read_to_string(dir.join("smartcheck-regressions/tests/suite").join(&records[0]))
             .unwrap();
     assert!(record.starts_with("crash type=alloc::vec::Vec<u8> seed=0x"), "{record}");
-    assert!(record.contains("# tests/persist.rs:"), "{record}");
+    assert!(record.contains("# tests/suite/persist.rs:"), "{record}");
     let seed = record.split_whitespace().nth(2).unwrap().strip_prefix("seed=").unwrap();
     let (_, evaluation) = record.trim_end().rsplit_once("; evaluations started: ").unwrap();
     let evaluation: u64 = evaluation.parse().unwrap();
@@ -357,7 +363,7 @@ fn an_aborted_run_can_be_replayed_from_what_it_saved() {
     assert!(!ok);
     let again = folder(&elsewhere).into_iter().find(|n| n.starts_with("persist.txt.running-"));
     let again = std::fs::read_to_string(
-        elsewhere.join("smartcheck-regressions/tests").join(again.unwrap()),
+        elsewhere.join("smartcheck-regressions/tests/suite").join(again.unwrap()),
     )
     .unwrap();
     assert!(again.trim_end().ends_with(&format!("; evaluations started: {evaluation:010}")));
@@ -367,7 +373,7 @@ fn an_aborted_run_can_be_replayed_from_what_it_saved() {
     assert!(!ok);
     let said = format!(
         "smartcheck: an earlier run with seed {seed} did not finish: it crashed (abort, stack \
-         overflow or out of memory); it is saved in {FILE}:2 (tests/persist.rs:"
+         overflow or out of memory); it is saved in {FILE}:2 (tests/suite/persist.rs:"
     );
     let said = &next[next.find(&said).unwrap_or_else(|| panic!("{next}"))..];
     let said = said.lines().next().unwrap();

@@ -1,7 +1,8 @@
 //! Silencing survives other panic hooks (issue 12.3): a hook installed after smartcheck, between
 //! runs or in the middle of one, neither gets the search's panics nor costs their locations;
 //! panics in threads the property spawns are silenced too; a panic elsewhere still reaches the
-//! other hook. In its own test binary with one test, because panic hooks are process-wide.
+//! other hook. In `tests/global/` (its tests run one at a time), because panic hooks are
+//! process-wide.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -32,13 +33,14 @@ fn two_bugs(v: &[u8]) -> bool {
 
 #[test]
 fn a_foreign_hook_keeps_silencing_and_classes_intact() {
+    let _serial = crate::serial();
     assert!(smart_check(&seeded(1), |v: &Vec<u8>| two_bugs(v)).failed()); // installs smartcheck's hook
     foreign_hook(); // between runs: displaces smartcheck's hook
     for seed in 0..30 {
         let report = smart_check(&seeded(seed), |v: &Vec<u8>| two_bugs(v));
         assert!(report.failed());
         for cex in report.counterexamples() {
-            assert!(cex.failure().to_string().contains("tests/foreign_hook.rs"), "{report}");
+            assert!(cex.failure().to_string().contains("tests/global/foreign_hook.rs"), "{report}");
         }
         assert!((1..=2).contains(&report.counterexamples().len()), "{report}");
     }
@@ -54,7 +56,7 @@ fn a_foreign_hook_keeps_silencing_and_classes_intact() {
     });
     assert!(PRINTED.load(Ordering::SeqCst) <= 1, "{}", PRINTED.load(Ordering::SeqCst));
     for cex in report.counterexamples() {
-        assert!(cex.failure().to_string().contains("tests/foreign_hook.rs"), "{report}");
+        assert!(cex.failure().to_string().contains("tests/global/foreign_hook.rs"), "{report}");
     }
     PRINTED.store(0, Ordering::SeqCst);
 

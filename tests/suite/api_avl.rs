@@ -1,9 +1,7 @@
 //! The AVL example (`examples/api_avl.rs`): its rebalancing bug is found through the invariant
 //! alone, in the fewest calls, and the printed program fails the same way when pasted.
 
-#[allow(dead_code)]
-#[path = "../examples/api_avl.rs"]
-mod example;
+use crate::examples::api_avl as example;
 
 use example::{Avl, AvlProgram};
 use smartcheck::api;

@@ -175,18 +175,6 @@ fn a_property_that_always_passes_passes() {
 }
 
 #[test]
-fn check_panics_with_the_report() {
-    // This failure is on purpose: keep it out of smartcheck-regressions/ (tests/persist.rs
-    // covers saving). Only this test in this binary calls `check`.
-    std::env::set_var("SMARTCHECK_PERSIST", "0");
-    let caught = std::panic::catch_unwind(|| smartcheck::check(prop_div));
-    let payload = caught.expect_err("check must panic on a failing property");
-    let text = payload.downcast_ref::<String>().expect("the report as the panic message");
-    assert!(text.starts_with("smartcheck: property failed"), "{text}");
-    smartcheck::check(|e: &Exp| calculator::size(e) > 0);
-}
-
-#[test]
 fn reduce_takes_a_counterexample_found_elsewhere() {
     use Exp::*;
     let found = Add(

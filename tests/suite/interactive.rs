@@ -26,7 +26,12 @@ fn child() {
 
 fn run_child(answers: &str) -> (String, String) {
     let mut child = Command::new(std::env::current_exe().expect("the test binary"))
-        .args(["--exact", "child", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            crate::test_name(module_path!(), "child").as_str(),
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env("SMARTCHECK_INTERACTIVE_CHILD", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -67,9 +67,9 @@ fn each_site_prints_its_own_program() {
     let report = api::test_api::<CounterProgram>(&Args { seed: Some(1), ..Args::default() });
     let texts: Vec<String> = report.printed().iter().map(|p| p.to_string()).collect();
     let dec = "let mut s = Counter::new();\n\
-               s.dec(); // panicked at tests/api_panics.rs:31:9: attempt to subtract with overflow";
+               s.dec(); // panicked at tests/suite/api_panics.rs:31:9: attempt to subtract with overflow";
     let nth = "let mut s = Counter::new();\n\
-               s.nth(0); // panicked at tests/api_panics.rs:36:17: index out of bounds: the len is 0 \
+               s.nth(0); // panicked at tests/suite/api_panics.rs:36:17: index out of bounds: the len is 0 \
                but the index is 0";
     assert!(texts.iter().any(|t| t == dec), "{report}");
     assert!(texts.iter().any(|t| t == nth), "{report}");

@@ -1,11 +1,12 @@
 //! `check` honours SMARTCHECK_SEED, SMARTCHECK_TESTS, SMARTCHECK_ROUNDS and SMARTCHECK_TIMEOUT,
-//! and refuses absurd values. In its own test
-//! binary with one test, because it sets process-wide environment variables.
+//! and refuses absurd values. In `tests/global/` (its tests run one at a time), because it sets
+//! process-wide environment variables.
 
 use smartcheck::Args;
 
 #[test]
 fn environment_overrides_args() {
+    let _serial = crate::serial();
     std::env::set_var("SMARTCHECK_PERSIST", "0"); // failures here are on purpose
     std::env::set_var("SMARTCHECK_SEED", "0x2a");
     std::env::set_var("SMARTCHECK_TESTS", "7");

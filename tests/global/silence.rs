@@ -1,5 +1,5 @@
-//! Panic output is silenced while smartcheck searches, and only then. In its own test binary,
-//! because it installs a process-wide panic hook.
+//! Panic output is silenced while smartcheck searches, and only then. In `tests/global/` (its
+//! tests run one at a time), because it installs a process-wide panic hook.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -7,6 +7,7 @@ static PRINTED: AtomicUsize = AtomicUsize::new(0);
 
 #[test]
 fn panics_are_silent_while_searching_and_only_then() {
+    let _serial = crate::serial();
     std::panic::set_hook(Box::new(|_| {
         PRINTED.fetch_add(1, Ordering::SeqCst);
     }));
