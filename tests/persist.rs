@@ -1,18 +1,19 @@
 //! Failure persistence end to end (issue 12, items 1 and 5; issue 11, item 4). Every case runs
-//! `check` in child processes of this test binary, as separate `cargo test` runs would: the
-//! child runs the ignored test `child`, whose role `SMARTCHECK_TEST_ROLE` names, with
-//! `CARGO_MANIFEST_DIR` pointing at a scratch directory of the case, so its regressions file is
-//! `<scratch>/smartcheck-regressions/tests/persist.txt`.
+//! `check` in child processes of this test binary (see `child/mod.rs`), as separate `cargo test`
+//! runs would; the regressions file is `<scratch>/smartcheck-regressions/tests/persist.txt`.
 
 use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use smartcheck::persist::{Entry, Store};
 use smartcheck::Origin;
 
-const ROLE: &str = "SMARTCHECK_TEST_ROLE";
+use child::{child_command, folder, report_of, run_child, ROLE};
+
+mod child;
+
 const ABORT_LOG: &str = "SMARTCHECK_TEST_ABORT_LOG";
 const WRITER: &str = "SMARTCHECK_TEST_WRITER";
 const FILE: &str = "smartcheck-regressions/tests/persist.txt";
@@ -93,62 +94,18 @@ fn write_entries(count: u64) {
 // The parent's tools.
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("persist-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    child::scratch("persist", name)
 }
 
-/// A command running `child` as `role` in `dir`, with none of smartcheck's variables inherited.
-fn child_command(dir: &Path, role: &str, env: &[(&str, &str)]) -> Command {
-    let mut cmd = Command::new(std::env::current_exe().unwrap());
-    cmd.args(["--ignored", "--exact", "child", "--nocapture", "--test-threads=1"]);
-    for var in ["SMARTCHECK_SEED", "SMARTCHECK_PERSIST", "SMARTCHECK_TESTS", "SMARTCHECK_ROUNDS"] {
-        cmd.env_remove(var);
-    }
-    cmd.env(ROLE, role).env("CARGO_MANIFEST_DIR", dir).env("RUST_BACKTRACE", "0");
-    for (key, value) in env {
-        cmd.env(key, value);
-    }
-    cmd
-}
-
-/// Runs the child to its end: whether it succeeded, and its output (stdout, then stderr).
-fn run_child(dir: &Path, role: &str, env: &[(&str, &str)]) -> (bool, String) {
-    let out = child_command(dir, role, env).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
-    (out.status.success(), text.into_owned())
-}
-
-/// The report printed by a failing `check`: from its first line to its last.
-fn report_of(output: &str) -> &str {
-    let start = output.find("smartcheck: property failed").unwrap_or_else(|| panic!("{output}"));
-    let rest = &output[start..];
-    let end = rest.find("property evaluations in all").unwrap_or_else(|| panic!("{output}"));
-    &rest[..end]
-}
-
-/// The seed a report's rerun line names.
+/// The rerun seed a report names.
 fn rerun_seed(report: &str) -> &str {
     let start = report.find("SMARTCHECK_SEED=").unwrap() + "SMARTCHECK_SEED=".len();
     let rest = &report[start..];
     &rest[..rest.find(')').unwrap()]
 }
 
-/// The names of the files in the regressions folder.
-fn folder(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir.join("smartcheck-regressions/tests"))
-        .map(|entries| {
-            entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    names
-}
-
 fn saved_lines(dir: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(dir.join(FILE)).unwrap_or_default();
-    text.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect()
+    child::saved_lines(dir, FILE)
 }
 
 // ---------------------------------------------------------------------------------------------

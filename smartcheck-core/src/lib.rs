@@ -42,7 +42,7 @@ pub use index::{Bfs, SubTree, SubTreeNode};
 pub use property::{Failure, Outcome, PropertyResult, Verdict};
 pub use replay::{check, check_with};
 pub use report::{Counterexample, Report, Status};
-pub use run::{generalize, reduce, smart_check, NotACounterexample, Origin};
+pub use run::{generalize, reduce, smart_check, Origin, ReduceError};
 pub use std_impls::LIST_CONSTRUCTORS;
 pub use subtypes::{
     CellKind, Child, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef,
