@@ -363,3 +363,22 @@ fn replaying_with_a_panicking_generator_clone_drop_or_hash_is_a_report() {
         }
     }
 }
+
+#[test]
+fn the_rerun_of_a_crashed_run_keeps_its_problems() {
+    for (role, type_name) in [("ledger", "escapes::Ledger"), ("expr", "escapes::Expr")] {
+        let dir = scratch(&format!("crashed-{role}"));
+        let file = dir.join(FILE);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, format!("crash type={type_name} seed=0x5 # written by hand\n"))
+            .unwrap();
+        let (ok, out) = run_child(&dir, role, &[(FUSE, "Clone"), ("SMARTCHECK_SEED", "2")]);
+        assert!(!ok);
+        let report = report_of(&out);
+        let said = "error: rerunning the crashed run with seed 0x5: a panic outside the \
+                    property, in round 1 (in the input type's generator, Clone, Debug, Drop, \
+                    Eq, Ord or Hash) at tests/escapes.rs:";
+        assert!(report.contains(said), "{role}: {report}");
+        assert!(report.contains("fuse: Clone"), "{report}");
+    }
+}

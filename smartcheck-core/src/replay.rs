@@ -187,6 +187,10 @@ impl<'a, T: SubTypes> Replay<'a, T> {
             n => format!("it finished this time and found {n} counterexample(s), listed here"),
         };
         self.notes.push(format!("{what}; {outcome}"));
+        // Its problems (a flaky failure, a panic outside the property) are this run's too.
+        let rerun = format!("rerunning the crashed run with seed {seed:#x}");
+        self.problems.extend(report.problems.iter().map(|p| format!("{rerun}: {p}")));
+        self.notes.extend(report.notes);
     }
 
     /// Runs one saved input; a failure of a class not yet known is reduced, generalized and
