@@ -32,10 +32,19 @@ fn child() {
         "abort" => smartcheck::check(aborts),
         "overflow" => smartcheck::check(|v: &Vec<u8>| v.len() < 5 || deeper(0) > 0),
         "fixed" => smartcheck::check(|v: &Vec<u8>| v.len() < usize::MAX),
+        "abort_forked" => smartcheck::check_with(&forked(), aborts),
+        "overflow_forked" => {
+            smartcheck::check_with(&forked(), |v: &Vec<u8>| v.len() < 5 || deeper(0) > 0)
+        }
         "writer" => write_entries(50),
         "writer_forever" => write_entries(u64::MAX),
         other => panic!("unknown role {other:?}"),
     }
+}
+
+/// Fork mode: each evaluation in a child process.
+fn forked() -> smartcheck::Args {
+    smartcheck::Args { fork: true, ..smartcheck::Args::default() }
 }
 
 #[allow(clippy::ptr_arg)] // a property of `Vec<u8>` takes `&Vec<u8>`
@@ -366,4 +375,24 @@ fn a_stack_overflow_can_be_replayed_from_what_it_saved() {
     assert!(next.contains("did not finish: it crashed (abort, stack overflow or out of memory)"));
     let saved = saved_lines(&dir);
     assert!(saved.len() == 1 && saved[0].starts_with("crash type=alloc::vec::Vec<u8> seed=0x"));
+}
+
+#[test]
+#[cfg(unix)]
+fn in_fork_mode_an_abort_or_a_stack_overflow_is_a_reduced_counterexample() {
+    for (role, signal) in [("abort_forked", "signal 6 (SIGABRT"), ("overflow_forked", "signal ")] {
+        let dir = scratch(role);
+        let (ok, out) = run_child(&dir, role, &[("SMARTCHECK_SEED", "3")]);
+        assert!(!ok, "{out}");
+        let report = report_of(&out);
+        assert!(report.contains("counterexample 1 of 1, reduced from "), "{report}");
+        assert!(report.contains("\n  [0, 0, 0, 0, 0]\n"), "{report}");
+        let failure = format!(
+            "failure: the property panicked: the evaluation's process was killed by {signal}"
+        );
+        assert!(report.contains(&failure), "{report}");
+        // The test process lived: no crash record is left, and the input is saved.
+        assert_eq!(folder(&dir), ["persist.txt"]);
+        assert_eq!(saved_lines(&dir).len(), 1);
+    }
 }

@@ -12,6 +12,7 @@ pub mod args;
 mod discover;
 pub mod enumerate;
 pub mod exhaustive;
+mod fork;
 pub mod gen;
 pub mod generalize;
 pub mod index;

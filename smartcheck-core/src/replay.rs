@@ -66,9 +66,11 @@ fn check_erased<T: SubTypes>(args: &Args, prop: &Property<'_, T>, at: &Location<
     };
     let seed = args.seed.unwrap_or_else(random_seed);
     let store = if args.persist { Store::for_source(at.file()) } else { None };
-    let report = with_stack_for(run_depth(&args), || match &store {
-        Some(store) => Replay::new(&args, store, at).run(prop, seed),
-        None => rounds(&args, prop, seed, Vec::new()),
+    let report = crate::fork::with_fork(&args, prop, |prop| {
+        with_stack_for(run_depth(&args), || match &store {
+            Some(store) => Replay::new(&args, store, at).run(prop, seed),
+            None => rounds(&args, prop, seed, Vec::new()),
+        })
     });
     if !report.passed() {
         panic!("{}", text_of(report));

@@ -12,6 +12,7 @@
 use std::fmt;
 
 use crate::args::Args;
+use crate::fork::with_fork;
 use crate::gen::Gen;
 use crate::generalize::Generalization;
 use crate::property::{self, Failure, Outcome, Property, PropertyResult};
@@ -56,7 +57,9 @@ fn check_erased<T: SubTypes>(args: &Args, prop: &Property<'_, T>) -> Report<T> {
     if let Err(message) = args.validate() {
         return Report::invalid(args, seed, message);
     }
-    with_stack_for(run_depth(args), || crate::rounds::rounds(args, prop, seed, Vec::new()))
+    with_fork(args, prop, |prop| {
+        with_stack_for(run_depth(args), || crate::rounds::rounds(args, prop, seed, Vec::new()))
+    })
 }
 
 /// Why [`reduce`] or [`generalize`] gave no result.
@@ -132,7 +135,8 @@ pub fn reduce<T: SubTypes, R: PropertyResult>(
     prop: impl Fn(&T) -> R,
     value: T,
 ) -> Result<Counterexample<T>, ReduceError> {
-    reduce_erased(args, &property::erase(prop), value)
+    let prop = property::erase(prop);
+    with_fork(args, &prop, |prop| reduce_erased(args, prop, value))
 }
 
 /// [`reduce`] past the property's type: compiled once per value type.
@@ -161,7 +165,8 @@ pub fn generalize<T: SubTypes, R: PropertyResult>(
     prop: impl Fn(&T) -> R,
     value: &T,
 ) -> Result<Generalization, ReduceError> {
-    generalize_erased(args, &property::erase(prop), value)
+    let prop = property::erase(prop);
+    with_fork(args, &prop, |prop| generalize_erased(args, prop, value))
 }
 
 /// [`generalize`] past the property's type: compiled once per value type.
