@@ -41,7 +41,8 @@ use crate::tester::Tester;
 /// Counterexamples it finds are saved in `smartcheck-regressions/` beside the crate and
 /// replayed first on the next run, and a run that crashes (abort, stack overflow, out of
 /// memory) is replayed by its seed (see [`persist`](crate::persist); `SMARTCHECK_PERSIST=0`
-/// turns that off).
+/// turns that off). With [`Args::fork`] (`SMARTCHECK_FORK=1`), each evaluation runs in a
+/// child process instead, so such a crash is a counterexample, reduced like any other.
 ///
 /// ```should_panic
 /// # std::env::set_var("SMARTCHECK_PERSIST", "0"); // keep the docs' own run from saving it
