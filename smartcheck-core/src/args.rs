@@ -74,6 +74,11 @@ pub struct Args {
     /// a stuck thread cannot be stopped: see `timeout.rs`. The default, one minute, never
     /// trips on ordinary tests.
     pub timeout_ms: u64,
+    /// Run each evaluation of the property in a child process of its own (Unix; `fork`), so
+    /// that an abort, a stack overflow or running out of memory is a counterexample, reduced
+    /// like any other, instead of the end of the test process (`SMARTCHECK_FORK=1` turns it
+    /// on for every test). Costs one process per evaluation; see `fork.rs`.
+    pub fork: bool,
 }
 
 /// The most random tests a round may run: more is a typo, not a test plan.
@@ -138,6 +143,7 @@ impl Default for Args {
             verbose: false,
             persist: true,
             timeout_ms: 60_000,
+            fork: false,
         }
     }
 }
@@ -178,7 +184,7 @@ impl Args {
     /// These arguments with the environment's overrides applied, then validated
     /// ([`Args::validate`]): `SMARTCHECK_SEED` (decimal or `0x` hex), `SMARTCHECK_TESTS`,
     /// `SMARTCHECK_ROUNDS`, `SMARTCHECK_TIMEOUT` (`5s`, `300ms`, `5` for seconds, `off`),
-    /// `SMARTCHECK_VERBOSE` (`1`).
+    /// `SMARTCHECK_VERBOSE` (`1`), `SMARTCHECK_FORK` (`1`).
     pub fn with_env(mut self) -> Result<Args, String> {
         if let Some(v) = var("SMARTCHECK_SEED") {
             self.seed = Some(number("SMARTCHECK_SEED", &v)?);
@@ -194,6 +200,9 @@ impl Args {
         }
         if let Some(v) = var("SMARTCHECK_VERBOSE") {
             self.verbose = v.trim() != "0";
+        }
+        if let Some(v) = var("SMARTCHECK_FORK") {
+            self.fork = v.trim() != "0";
         }
         self.validate()?;
         Ok(self)

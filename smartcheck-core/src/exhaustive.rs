@@ -16,6 +16,7 @@ use crate::args::Args;
 use crate::enumerate::{Enumerate, Pruned};
 use crate::property::{self, Outcome, Property, PropertyResult};
 use crate::report::Counterexample;
+use crate::run::ReduceError;
 use crate::subtypes::SubTypes;
 
 /// What an exhaustive run covered.
@@ -117,9 +118,14 @@ fn check_values<T: SubTypes>(
             Outcome::Fail(_) => {
                 coverage.met += 1;
                 // `reduce` runs the property again; a value that now passes is no
-                // counterexample (a flaky property), and the enumeration goes on.
-                if let Ok(cex) = crate::run::reduce_erased(args, prop, value) {
-                    return Exhaustive { coverage, counterexample: Some(cex) };
+                // counterexample (a flaky property), and the enumeration goes on. A panic
+                // in the value's own code must not pass for that: it is raised, with its seed.
+                match crate::run::reduce_erased(args, prop, value) {
+                    Ok(cex) => return Exhaustive { coverage, counterexample: Some(cex) },
+                    Err(panicked @ ReduceError::Panicked { .. }) => {
+                        panic!("smartcheck: exhaustive check: {panicked}")
+                    }
+                    Err(_) => {}
                 }
             }
         }

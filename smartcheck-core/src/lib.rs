@@ -12,6 +12,7 @@ pub mod args;
 mod discover;
 pub mod enumerate;
 pub mod exhaustive;
+mod fork;
 pub mod gen;
 pub mod generalize;
 pub mod index;
@@ -42,7 +43,7 @@ pub use index::{Bfs, SubTree, SubTreeNode};
 pub use property::{Failure, Outcome, PropertyResult, Verdict};
 pub use replay::{check, check_with};
 pub use report::{Counterexample, Report, Status};
-pub use run::{generalize, reduce, smart_check, NotACounterexample, Origin};
+pub use run::{generalize, reduce, smart_check, Origin, ReduceError};
 pub use std_impls::LIST_CONSTRUCTORS;
 pub use subtypes::{
     CellKind, Child, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef,

@@ -8,7 +8,12 @@
 //! Invariants: the report says where each replayed counterexample came from (file and line);
 //! its rerun line gives the same report, because a run never replays the inputs its own seed
 //! found (it finds them again), so a rerun with that seed replays exactly what this run did.
-//! While the check runs, an in-flight record holds its seed, so a crash can be rerun.
+//! While the check runs, an in-flight record holds its seed, so a crash can be rerun. No panic
+//! of the input type's own code (generator, `Clone`, `Debug`, `Drop`, `Eq`, `Ord`, `Hash`)
+//! escapes: replaying an input runs inside a catch and becomes a problem of the report, the
+//! line kept; a `Debug` that panics while saving gives a fixed text instead ([`debug_text`]),
+//! so the input is still saved; the report's values are dropped inside a catch before `check`
+//! panics with its text.
 //!
 //! Cost: one evaluation per saved input (plus reduction of those that still fail), one full
 //! run per crashed seed, and a few small file operations.
@@ -21,7 +26,7 @@ use crate::args::Args;
 use crate::gen::Gen;
 use crate::persist::{type_key, value_hash, Crash, Entry, InFlight, Saved, Store};
 use crate::property::{self, Failure, Outcome, Property, PropertyResult};
-use crate::report::{Counterexample, Report};
+use crate::report::{outside_the_property, Counterexample, Report};
 use crate::rounds::{reduce_found, rounds};
 use crate::run::random_seed;
 use crate::stack::{run_depth, with_stack_for};
@@ -36,7 +41,8 @@ use crate::tester::Tester;
 /// Counterexamples it finds are saved in `smartcheck-regressions/` beside the crate and
 /// replayed first on the next run, and a run that crashes (abort, stack overflow, out of
 /// memory) is replayed by its seed (see [`persist`](crate::persist); `SMARTCHECK_PERSIST=0`
-/// turns that off).
+/// turns that off). With [`Args::fork`] (`SMARTCHECK_FORK=1`), each evaluation runs in a
+/// child process instead, so such a crash is a counterexample, reduced like any other.
 ///
 /// ```should_panic
 /// # std::env::set_var("SMARTCHECK_PERSIST", "0"); // keep the docs' own run from saving it
@@ -61,13 +67,47 @@ fn check_erased<T: SubTypes>(args: &Args, prop: &Property<'_, T>, at: &Location<
     };
     let seed = args.seed.unwrap_or_else(random_seed);
     let store = if args.persist { Store::for_source(at.file()) } else { None };
-    let report = with_stack_for(run_depth(&args), || match &store {
-        Some(store) => Replay::new(&args, store, at).run(prop, seed),
-        None => rounds(&args, prop, seed, Vec::new()),
+    let report = crate::fork::with_fork(&args, prop, |prop| {
+        with_stack_for(run_depth(&args), || match &store {
+            Some(store) => Replay::new(&args, store, at).run(prop, seed),
+            None => rounds(&args, prop, seed, Vec::new()),
+        })
     });
     if !report.passed() {
-        panic!("{report}");
+        panic!("{}", text_of(report));
     }
+}
+
+/// The report's text, the report dropped first (its values' `Drop` runs inside the catch: one
+/// that panics while `check`'s own panic unwinds would abort the process).
+fn text_of<T>(report: Report<T>) -> String {
+    let text = report.to_string();
+    match property::catch(move || drop(report)) {
+        Ok(()) => text,
+        Err(failure) => {
+            let dropping = outside_the_property(Some("dropping the reported values"), &failure);
+            format!("{text}\nerror: {dropping}")
+        }
+    }
+}
+
+/// `value`'s `Debug` text, or, when its `Debug` panics, a text saying so with the panic's
+/// message (the same text each time, so a saved input's identity does not need `Debug`).
+fn debug_text<T: std::fmt::Debug>(value: &T) -> String {
+    property::catch(|| format!("{value:?}")).unwrap_or_else(|failure| match failure {
+        Failure::Panic { message, .. } => format!("<its Debug panicked: {message}>"),
+        other => format!("<its Debug failed: {other}>"),
+    })
+}
+
+/// What replaying one saved input gave.
+enum Rerun<T> {
+    /// The input no longer generates the value that was saved.
+    Stale,
+    /// It passes now (or is flaky): nothing to report.
+    Passes,
+    /// It fails, as a class not known yet: reduced and generalized.
+    Fails(Box<Counterexample<T>>, Vec<String>),
 }
 
 /// One check's replay: what it has found so far and what it will report about it.
@@ -78,6 +118,8 @@ struct Replay<'a, T> {
     type_name: String,
     known: Vec<Counterexample<T>>,
     notes: Vec<String>,
+    /// Panics outside the property while replaying saved inputs.
+    problems: Vec<String>,
     evaluations: usize,
 }
 
@@ -90,6 +132,7 @@ impl<'a, T: SubTypes> Replay<'a, T> {
             type_name: type_key::<T>(),
             known: Vec::new(),
             notes: Vec::new(),
+            problems: Vec::new(),
             evaluations: 0,
         }
     }
@@ -115,6 +158,7 @@ impl<'a, T: SubTypes> Replay<'a, T> {
         self.notes.append(&mut report.notes);
         report.notes = self.notes;
         report.evaluations += self.evaluations;
+        report.add_problems_first(self.problems);
         report
     }
 
@@ -146,22 +190,51 @@ impl<'a, T: SubTypes> Replay<'a, T> {
             n => format!("it finished this time and found {n} counterexample(s), listed here"),
         };
         self.notes.push(format!("{what}; {outcome}"));
+        // Its problems (a flaky failure, a panic outside the property) are this run's too.
+        let rerun = format!("rerunning the crashed run with seed {seed:#x}");
+        self.problems.extend(report.problems.iter().map(|p| format!("{rerun}: {p}")));
+        self.notes.extend(report.notes);
     }
 
     /// Runs one saved input; a failure of a class not yet known is reduced, generalized and
-    /// becomes a known class, reported as replayed.
+    /// becomes a known class, reported as replayed. A panic outside the property (in the input
+    /// type's generator, `Clone`, `Debug`, `Drop`, ...) is reported, and the line kept.
     fn replay_input(&mut self, prop: &Property<'_, T>, input: &Saved<Entry>) {
-        let entry = &input.record;
+        let mut evaluations = 0;
+        let rerun = property::catch(|| self.rerun(prop, &input.record, &mut evaluations));
+        self.evaluations += evaluations;
+        let at = format!("{}:{}", self.store.shown(), input.line);
+        let (mut cex, mut notes) = match rerun {
+            Ok(Rerun::Fails(cex, notes)) => (cex, notes),
+            Ok(Rerun::Passes) => return,
+            Ok(Rerun::Stale) => {
+                let comment = &input.record.comment;
+                return eprintln!(
+                    "smartcheck: {at}: stale entry skipped (the type or its generator changed \
+                     since it was saved): {comment}"
+                );
+            }
+            Err(failure) => {
+                let when = format!("replaying the input saved in {at}");
+                return self.problems.push(outside_the_property(Some(&when), &failure));
+            }
+        };
+        cex.origin = Some(input.record.origin);
+        self.notes.push(format!(
+            "counterexample {} was replayed from {at}, saved by an earlier run{}; it fails again",
+            self.known.len() + 1,
+            input.record.run.map(|run| format!(" with seed {run:#x}")).unwrap_or_default()
+        ));
+        self.notes.append(&mut notes);
+        self.known.push(*cex);
+    }
+
+    /// Generates the saved input again and runs it: all the user's code it calls, for
+    /// [`Replay::replay_input`] to run inside a catch.
+    fn rerun(&self, prop: &Property<'_, T>, entry: &Entry, evaluations: &mut usize) -> Rerun<T> {
         let value: T = crate::derive_support::grow(|| entry.origin.generate());
-        if value_hash(&format!("{value:?}")) != entry.hash {
-            eprintln!(
-                "smartcheck: {}:{}: stale entry skipped (the type or its generator changed since \
-                 it was saved): {}",
-                self.store.shown(),
-                input.line,
-                entry.comment
-            );
-            return;
+        if value_hash(&debug_text(&value)) != entry.hash {
+            return Rerun::Stale;
         }
         let classes: Vec<Class<T>> = self.known.iter().map(Class::of).collect();
         let exclude = |v: &T, f: &Failure| known_class(&classes, v, f);
@@ -176,18 +249,8 @@ impl<'a, T: SubTypes> Replay<'a, T> {
             }
             Outcome::Pass | Outcome::Discard => None,
         };
-        self.evaluations += tester.evaluations;
-        let Some(mut cex) = found else { return };
-        cex.origin = Some(entry.origin);
-        self.notes.push(format!(
-            "counterexample {} was replayed from {}:{}, saved by an earlier run{}; it fails again",
-            self.known.len() + 1,
-            self.store.shown(),
-            input.line,
-            entry.run.map(|run| format!(" with seed {run:#x}")).unwrap_or_default()
-        ));
-        self.notes.append(&mut notes);
-        self.known.push(cex);
+        *evaluations = tester.evaluations;
+        found.map_or(Rerun::Passes, |cex| Rerun::Fails(Box::new(cex), notes))
     }
 
     /// Saves the counterexamples that random discovery found, by their origin, as found by
@@ -198,9 +261,9 @@ impl<'a, T: SubTypes> Replay<'a, T> {
             let entry = Entry {
                 type_name: self.type_name.clone(),
                 origin,
-                hash: value_hash(&format!("{:?}", cex.original)),
+                hash: value_hash(&debug_text(&cex.original)),
                 run: Some(seed),
-                comment: format!("{:?}", cex.value),
+                comment: debug_text(&cex.value),
             };
             if let Err(e) = self.store.save(&entry) {
                 eprintln!(

@@ -181,6 +181,17 @@ impl<T> Report<T> {
         Report::new(args, seed, Counts::default(), 0, found)
     }
 
+    /// Adds problems found before the run's own (replaying saved inputs), listed first: the
+    /// run has failed.
+    pub(crate) fn add_problems_first(&mut self, mut problems: Vec<String>) {
+        if problems.is_empty() {
+            return;
+        }
+        problems.append(&mut self.problems);
+        self.problems = problems;
+        self.status = Status::Failed;
+    }
+
     /// True when a counterexample was found.
     pub fn failed(&self) -> bool {
         self.status == Status::Failed
@@ -234,7 +245,7 @@ impl<T> Report<T> {
 
     /// Failures with no counterexample to show: a flaky property ("failed once, passed on N
     /// re-runs"), or a panic outside the property (in the input type's generator, `Clone`,
-    /// `Debug` or `Drop`).
+    /// `Debug`, `Drop`, `Eq`, `Ord` or `Hash`), with where it was caught.
     pub fn problems(&self) -> &[String] {
         &self.problems
     }
@@ -243,6 +254,22 @@ impl<T> Report<T> {
     pub fn evaluations(&self) -> usize {
         self.evaluations
     }
+}
+
+/// The problem of a panic outside the property (in user code smartcheck calls on the input
+/// type: a generator, `Clone`, `Debug`, `Drop`, `Eq`, `Ord` or `Hash`), caught `when` (`"in
+/// round 2"`, or `None`): its location and message.
+pub(crate) fn outside_the_property(when: Option<&str>, failure: &Failure) -> String {
+    let (message, location) = match failure {
+        Failure::Panic { message, location } => (message.as_str(), location.as_deref()),
+        _ => ("", None),
+    };
+    let when = when.map(|w| format!(", {w}")).unwrap_or_default();
+    format!(
+        "a panic outside the property{when} (in the input type's generator, Clone, Debug, Drop, \
+         Eq, Ord or Hash) at {}: {message}",
+        location.unwrap_or("an unknown place")
+    )
 }
 
 fn indent(text: &str, by: &str) -> String {

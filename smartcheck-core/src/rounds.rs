@@ -7,8 +7,8 @@
 //!
 //! Invariant: every reported counterexample failed when re-run after reduction; an input that
 //! failed once and then passed is reported as flaky, never as a counterexample. A panic outside
-//! the property (in the input type's generator, `Clone`, `Debug` or `Drop`) ends the loop with
-//! a report, never escapes.
+//! the property (in the input type's generator, `Clone`, `Debug`, `Drop`, `Eq`, `Ord` or `Hash`)
+//! ends the loop with a report, never escapes: every call of such code is inside the catch.
 //! Cost: one discovery per round (at most `tests` inputs), plus reduction and generalization
 //! of each counterexample found.
 
@@ -21,7 +21,7 @@ use crate::generalize::Generalization;
 use crate::property::{self, Failure, Outcome, Property};
 use crate::reduce::Reducer;
 use crate::render::{render_format, Holes};
-use crate::report::{Counterexample, Counts, Found, Report};
+use crate::report::{outside_the_property, Counterexample, Counts, Found, Report};
 use crate::stack::{nesting_of, with_stack_for};
 use crate::strengthen::{known_class, Class};
 use crate::subtypes::{NodeRef, SubTypes};
@@ -49,15 +49,18 @@ pub(crate) fn rounds<T: SubTypes>(
     let mut gave_up = false;
     let rounds = args.rounds.max(1);
     for round in 0..rounds {
-        let classes: Vec<Class<T>> = found.iter().map(Class::of).collect();
-        let known = |v: &T, f: &Failure| known_class(&classes, v, f);
-        let known: Option<Precondition<'_, T>> =
-            if classes.is_empty() { None } else { Some(&known) };
         counts.rounds += 1;
-        let mut tester = Tester::new(prop, known);
-        let result =
-            property::catch(|| one_round(args, &mut tester, &mut gen, &mut counts, &mut notes));
-        evaluations += tester.evaluations;
+        // The earlier classes are clones of their values, made and dropped inside the catch.
+        let result = property::catch(|| {
+            let classes: Vec<Class<T>> = found.iter().map(Class::of).collect();
+            let known = |v: &T, f: &Failure| known_class(&classes, v, f);
+            let known: Option<Precondition<'_, T>> =
+                if classes.is_empty() { None } else { Some(&known) };
+            let mut tester = Tester::new(prop, known);
+            let result = one_round(args, &mut tester, &mut gen, &mut counts, &mut notes);
+            evaluations += tester.evaluations;
+            result
+        });
         match result {
             Ok(Discovered::Found { value: Ok(cex), .. }) => found.push(cex),
             Ok(Discovered::Found { value: Err(flaky), .. }) => {
@@ -70,7 +73,8 @@ pub(crate) fn rounds<T: SubTypes>(
                 break;
             }
             Err(failure) => {
-                problems.push(outside_the_property(round + 1, &failure));
+                problems
+                    .push(outside_the_property(Some(&format!("in round {}", round + 1)), &failure));
                 break;
             }
         }
@@ -80,19 +84,6 @@ pub(crate) fn rounds<T: SubTypes>(
     }
     let found = Found { counterexamples: found, problems, notes, gave_up };
     Report::new(args, seed, counts, evaluations, found)
-}
-
-/// The report of a panic outside the property, caught around round `round`.
-fn outside_the_property(round: usize, failure: &Failure) -> String {
-    let (message, location) = match failure {
-        Failure::Panic { message, location } => (message.as_str(), location.as_deref()),
-        _ => ("", None),
-    };
-    format!(
-        "a panic outside the property, in round {round} (in the input type's generator, Clone, \
-         Debug or Drop) at {}: {message}",
-        location.unwrap_or("an unknown place")
-    )
 }
 
 /// One round: discovery, then reduction and generalization of what it found.

@@ -4,16 +4,19 @@
 //! The top of the one-way flow: entry points → [rounds](crate::rounds) → discovery →
 //! reduction (§4) → generalization (§5.1, §5.2) → [report](crate::report). Each entry point
 //! checks its `Args` first ([`Args::validate`]), then runs on a stack with room for the
-//! values at hand (see `stack.rs`). Invariant: nothing here is called from below.
+//! values at hand (see `stack.rs`). Invariants: nothing here is called from below; no panic
+//! of the value type's own code escapes [`reduce`] or [`generalize`]: all their work on the
+//! user's value runs inside a catch, and such a panic is a [`ReduceError::Panicked`].
 //! Cost: that of the rounds, plus one validation.
 
 use std::fmt;
 
 use crate::args::Args;
+use crate::fork::with_fork;
 use crate::gen::Gen;
 use crate::generalize::Generalization;
-use crate::property::{self, Outcome, Property, PropertyResult};
-use crate::report::{Counterexample, Report};
+use crate::property::{self, Failure, Outcome, Property, PropertyResult};
+use crate::report::{outside_the_property, Counterexample, Report};
 use crate::rounds::reduce_found;
 use crate::stack::{nesting_of, run_depth, with_stack_for};
 use crate::subtypes::SubTypes;
@@ -54,30 +57,71 @@ fn check_erased<T: SubTypes>(args: &Args, prop: &Property<'_, T>) -> Report<T> {
     if let Err(message) = args.validate() {
         return Report::invalid(args, seed, message);
     }
-    with_stack_for(run_depth(args), || crate::rounds::rounds(args, prop, seed, Vec::new()))
+    with_fork(args, prop, |prop| {
+        with_stack_for(run_depth(args), || crate::rounds::rounds(args, prop, seed, Vec::new()))
+    })
 }
 
-/// Why [`reduce`] or [`generalize`] refused a value.
+/// Why [`reduce`] or [`generalize`] gave no result.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotACounterexample {
-    /// What the property said of the value.
-    pub outcome: Outcome,
+#[non_exhaustive]
+pub enum ReduceError {
+    /// The value is no counterexample: what the property said of it (a pass or a discard).
+    NotACounterexample(Outcome),
+    /// The value failed once, then passed on every re-run: the property is flaky.
+    Flaky(String),
+    /// Code of the value's type that smartcheck calls outside the property (a generator,
+    /// `Clone`, `Debug`, `Drop`, `Eq`, `Ord` or `Hash`) panicked: the panic, and the seed to
+    /// rerun with (`Args::seed`).
+    Panicked {
+        /// The panic's message and location.
+        failure: Failure,
+        /// The seed of the run.
+        seed: u64,
+    },
 }
 
-impl fmt::Display for NotACounterexample {
+impl fmt::Display for ReduceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.outcome {
-            Outcome::Pass => f.write_str("the value passes the property: nothing to reduce"),
-            Outcome::Discard => f.write_str("the value does not meet the precondition"),
-            Outcome::Fail(_) => f.write_str("the value fails the property"),
+        match self {
+            ReduceError::NotACounterexample(Outcome::Pass) => {
+                f.write_str("the value passes the property: nothing to reduce")
+            }
+            ReduceError::NotACounterexample(Outcome::Discard) => {
+                f.write_str("the value does not meet the precondition")
+            }
+            ReduceError::NotACounterexample(Outcome::Fail(_)) => {
+                f.write_str("the value fails the property")
+            }
+            ReduceError::Flaky(why) => f.write_str(why),
+            ReduceError::Panicked { failure, seed } => write!(
+                f,
+                "{}; seed {seed:#x} (rerun: Args {{ seed: Some({seed:#x}), .. }})",
+                outside_the_property(None, failure)
+            ),
         }
     }
 }
 
-impl std::error::Error for NotACounterexample {}
+impl std::error::Error for ReduceError {}
+
+/// The failure of `value`, which must be a counterexample.
+fn failure_of<T: SubTypes>(tester: &mut Tester<'_, T>, value: &T) -> Result<Failure, ReduceError> {
+    match tester.run(value) {
+        Outcome::Fail(failure) => Ok(failure),
+        outcome => Err(ReduceError::NotACounterexample(outcome)),
+    }
+}
+
+/// Runs `f` (all of [`reduce`]'s or [`generalize`]'s work on the user's value, its drop
+/// included), with a panic outside the property caught as [`ReduceError::Panicked`].
+fn guarded<R>(seed: u64, f: impl FnOnce() -> Result<R, ReduceError>) -> Result<R, ReduceError> {
+    property::catch(f).unwrap_or_else(|failure| Err(ReduceError::Panicked { failure, seed }))
+}
 
 /// Reduces (and generalizes, per `args`) a counterexample found elsewhere, by hand or by
-/// another tool (the paper lets a counterexample be passed in explicitly).
+/// another tool (the paper lets a counterexample be passed in explicitly). Never panics
+/// because the value's own code does: see [`ReduceError`].
 ///
 /// ```
 /// use smartcheck_core::{reduce, Args};
@@ -90,8 +134,9 @@ pub fn reduce<T: SubTypes, R: PropertyResult>(
     args: &Args,
     prop: impl Fn(&T) -> R,
     value: T,
-) -> Result<Counterexample<T>, NotACounterexample> {
-    reduce_erased(args, &property::erase(prop), value)
+) -> Result<Counterexample<T>, ReduceError> {
+    let prop = property::erase(prop);
+    with_fork(args, &prop, |prop| reduce_erased(args, prop, value))
 }
 
 /// [`reduce`] past the property's type: compiled once per value type.
@@ -99,27 +144,29 @@ pub(crate) fn reduce_erased<T: SubTypes>(
     args: &Args,
     prop: &Property<'_, T>,
     value: T,
-) -> Result<Counterexample<T>, NotACounterexample> {
+) -> Result<Counterexample<T>, ReduceError> {
+    let seed = args.seed.unwrap_or_else(random_seed);
     with_stack_for(nesting_of(&value).saturating_add(args.max_size), || {
-        let mut tester = Tester::new(prop, None);
-        let failure = match tester.run(&value) {
-            Outcome::Fail(f) => f,
-            outcome => return Err(NotACounterexample { outcome }),
-        };
-        let mut gen = Gen::new(args.seed.unwrap_or_else(random_seed), args.max_size);
-        let mut notes = Vec::new();
-        reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes)
-            .map_err(|_flaky| NotACounterexample { outcome: Outcome::Pass })
+        guarded(seed, || {
+            let mut tester = Tester::new(prop, None);
+            let failure = failure_of(&mut tester, &value)?;
+            let mut gen = Gen::new(seed, args.max_size);
+            let mut notes = Vec::new();
+            reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes)
+                .map_err(ReduceError::Flaky)
+        })
     })
 }
 
-/// Generalizes a counterexample as it is, without reducing it first (§5.1, §5.2).
+/// Generalizes a counterexample as it is, without reducing it first (§5.1, §5.2). Never
+/// panics because the value's own code does: see [`ReduceError`].
 pub fn generalize<T: SubTypes, R: PropertyResult>(
     args: &Args,
     prop: impl Fn(&T) -> R,
     value: &T,
-) -> Result<Generalization, NotACounterexample> {
-    generalize_erased(args, &property::erase(prop), value)
+) -> Result<Generalization, ReduceError> {
+    let prop = property::erase(prop);
+    with_fork(args, &prop, |prop| generalize_erased(args, prop, value))
 }
 
 /// [`generalize`] past the property's type: compiled once per value type.
@@ -127,16 +174,22 @@ fn generalize_erased<T: SubTypes>(
     args: &Args,
     prop: &Property<'_, T>,
     value: &T,
-) -> Result<Generalization, NotACounterexample> {
+) -> Result<Generalization, ReduceError> {
+    let seed = args.seed.unwrap_or_else(random_seed);
     with_stack_for(nesting_of(value).saturating_add(args.max_size), || {
-        let mut tester = Tester::new(prop, None);
-        let failure = match tester.run(value) {
-            Outcome::Fail(f) => f,
-            outcome => return Err(NotACounterexample { outcome }),
-        };
-        let mut gen = Gen::new(args.seed.unwrap_or_else(random_seed), args.max_size);
-        let forced = Args { run_forall: true, run_exists: true, ..args.clone() };
-        Ok(crate::generalize::generalize_reduced(&forced, &mut tester, &mut gen, value, &failure)
+        guarded(seed, || {
+            let mut tester = Tester::new(prop, None);
+            let failure = failure_of(&mut tester, value)?;
+            let mut gen = Gen::new(seed, args.max_size);
+            let forced = Args { run_forall: true, run_exists: true, ..args.clone() };
+            Ok(crate::generalize::generalize_reduced(
+                &forced,
+                &mut tester,
+                &mut gen,
+                value,
+                &failure,
+            )
             .unwrap_or_default())
+        })
     })
 }

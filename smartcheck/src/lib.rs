@@ -303,8 +303,8 @@ pub use smartcheck_core::enumerate::Enumerate;
 pub use smartcheck_core::{
     check, check_with, generalize, reduce, smart_check, Arbitrary, Args, Bfs, Child, Children,
     Counterexample, Failure, Format, Gen, Generalization, ListNode, ListNodeMut, Node, NodeMut,
-    NodeMutRef, NodeRef, NotACounterexample, Outcome, PropertyResult, ReplaceError, Report, Shape,
-    Status, SubTree, SubTreeNode, SubTypes, SubValue, Verdict,
+    NodeMutRef, NodeRef, Outcome, PropertyResult, ReduceError, ReplaceError, Report, Shape, Status,
+    SubTree, SubTreeNode, SubTypes, SubValue, Verdict,
 };
 pub use smartcheck_core::{enumerate, exhaustive, persist, render, strengthen, Origin};
 /// `#[smartcheck::api]`: call programs over an inherent `impl` block's public functions.

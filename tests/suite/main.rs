@@ -6,7 +6,8 @@
 //! must leave process-wide state alone: no `std::panic::set_hook`, no `std::env::set_var`, no
 //! `std::process::exit` in the test process (a test may run this binary again as a child
 //! process, with its own environment: see [`test_name`]). A test that must change such state
-//! goes to `tests/global/`, whose tests run one at a time.
+//! goes to `tests/global/`, whose tests run one at a time. A test that needs the whole process to
+//! itself (`tests/memory.rs`: a counting global allocator) is a binary of its own.
 //!
 //! To add a test file: put it here as `tests/suite/NAME.rs` and add `mod NAME;` below, in
 //! alphabetical order. Paths in it are one level deeper than in `tests/` (`#[path =
@@ -20,6 +21,7 @@ pub mod api_ring;
 pub mod api_signatures;
 pub mod benchmarks;
 pub mod cfg_attr;
+pub mod child;
 pub mod classes;
 pub mod contract;
 pub mod derive;
@@ -30,6 +32,7 @@ pub mod derive_props;
 pub mod derive_range;
 pub mod edge_values;
 pub mod engine;
+pub mod escapes;
 pub mod enumerate;
 pub mod examples;
 pub mod faults;

@@ -1,18 +1,18 @@
 //! Failure persistence end to end (issue 12, items 1 and 5; issue 11, item 4). Every case runs
-//! `check` in child processes of this test binary, as separate `cargo test` runs would: the
-//! child runs the ignored test `child`, whose role `SMARTCHECK_TEST_ROLE` names, with
-//! `CARGO_MANIFEST_DIR` pointing at a scratch directory of the case, so its regressions file is
-//! `<scratch>/smartcheck-regressions/tests/suite/persist.txt`.
+//! `check` in child processes of this test binary (see `child.rs`), as separate `cargo test`
+//! runs would; the regressions file is `<scratch>/smartcheck-regressions/tests/suite/persist.txt`.
 
 use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use smartcheck::persist::{Entry, Store};
 use smartcheck::Origin;
 
-const ROLE: &str = "SMARTCHECK_TEST_ROLE";
+use crate::child::{self, child_command, folder, report_of, run_child, ROLE};
+
+
 const ABORT_LOG: &str = "SMARTCHECK_TEST_ABORT_LOG";
 const WRITER: &str = "SMARTCHECK_TEST_WRITER";
 const FILE: &str = "smartcheck-regressions/tests/suite/persist.txt";
@@ -31,10 +31,19 @@ fn child() {
         "abort" => smartcheck::check(aborts),
         "overflow" => smartcheck::check(|v: &Vec<u8>| v.len() < 5 || deeper(0) > 0),
         "fixed" => smartcheck::check(|v: &Vec<u8>| v.len() < usize::MAX),
+        "abort_forked" => smartcheck::check_with(&forked(), aborts),
+        "overflow_forked" => {
+            smartcheck::check_with(&forked(), |v: &Vec<u8>| v.len() < 5 || deeper(0) > 0)
+        }
         "writer" => write_entries(50),
         "writer_forever" => write_entries(u64::MAX),
         other => panic!("unknown role {other:?}"),
     }
+}
+
+/// Fork mode: each evaluation in a child process.
+fn forked() -> smartcheck::Args {
+    smartcheck::Args { fork: true, ..smartcheck::Args::default() }
 }
 
 #[allow(clippy::ptr_arg)] // a property of `Vec<u8>` takes `&Vec<u8>`
@@ -93,68 +102,18 @@ fn write_entries(count: u64) {
 // The parent's tools.
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("persist-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    child::scratch("persist", name)
 }
 
-/// A command running `child` as `role` in `dir`, with none of smartcheck's variables inherited.
-fn child_command(dir: &Path, role: &str, env: &[(&str, &str)]) -> Command {
-    let mut cmd = Command::new(std::env::current_exe().unwrap());
-    cmd.args([
-        "--ignored",
-        "--exact",
-        crate::test_name(module_path!(), "child").as_str(),
-        "--nocapture",
-        "--test-threads=1",
-    ]);
-    for var in ["SMARTCHECK_SEED", "SMARTCHECK_PERSIST", "SMARTCHECK_TESTS", "SMARTCHECK_ROUNDS"] {
-        cmd.env_remove(var);
-    }
-    cmd.env(ROLE, role).env("CARGO_MANIFEST_DIR", dir).env("RUST_BACKTRACE", "0");
-    for (key, value) in env {
-        cmd.env(key, value);
-    }
-    cmd
-}
-
-/// Runs the child to its end: whether it succeeded, and its output (stdout, then stderr).
-fn run_child(dir: &Path, role: &str, env: &[(&str, &str)]) -> (bool, String) {
-    let out = child_command(dir, role, env).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
-    (out.status.success(), text.into_owned())
-}
-
-/// The report printed by a failing `check`: from its first line to its last.
-fn report_of(output: &str) -> &str {
-    let start = output.find("smartcheck: property failed").unwrap_or_else(|| panic!("{output}"));
-    let rest = &output[start..];
-    let end = rest.find("property evaluations in all").unwrap_or_else(|| panic!("{output}"));
-    &rest[..end]
-}
-
-/// The seed a report's rerun line names.
+/// The rerun seed a report names.
 fn rerun_seed(report: &str) -> &str {
     let start = report.find("SMARTCHECK_SEED=").unwrap() + "SMARTCHECK_SEED=".len();
     let rest = &report[start..];
     &rest[..rest.find(')').unwrap()]
 }
 
-/// The names of the files in the regressions folder.
-fn folder(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir.join("smartcheck-regressions/tests/suite"))
-        .map(|entries| {
-            entries.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    names
-}
-
 fn saved_lines(dir: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(dir.join(FILE)).unwrap_or_default();
-    text.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect()
+    child::saved_lines(dir, FILE)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,14 +122,14 @@ fn saved_lines(dir: &Path) -> Vec<String> {
 #[test]
 fn counterexamples_are_saved_replayed_and_kept_when_fixed() {
     let dir = scratch("saved");
-    let (ok, first) = run_child(&dir, "one_bug", &[("SMARTCHECK_SEED", "17")]);
+    let (ok, first) = run_child(module_path!(), &dir, "one_bug", &[("SMARTCHECK_SEED", "17")]);
     assert!(!ok && !first.contains("replayed"), "{first}");
     let saved = saved_lines(&dir);
     assert_eq!(saved.len(), 1, "{saved:?}");
     assert!(saved[0].starts_with("type=alloc::vec::Vec<u8> seed=0x"), "{saved:?}");
     assert!(saved[0].contains(" run=0x11 # ["), "{saved:?}");
 
-    let (ok, second) = run_child(&dir, "one_bug", &[("SMARTCHECK_SEED", "99999")]);
+    let (ok, second) = run_child(module_path!(), &dir, "one_bug", &[("SMARTCHECK_SEED", "99999")]);
     let report = report_of(&second);
     assert!(!ok);
     assert!(report.contains("counterexample 1 of 1,"), "{report}");
@@ -183,17 +142,17 @@ fn counterexamples_are_saved_replayed_and_kept_when_fixed() {
     );
     assert_eq!(saved_lines(&dir).len(), 1, "the replayed input is not saved twice");
 
-    let (ok, fixed) = run_child(&dir, "fixed", &[]);
+    let (ok, fixed) = run_child(module_path!(), &dir, "fixed", &[]);
     assert!(ok, "{fixed}");
     assert_eq!(folder(&dir), ["persist.txt"], "no temporary or in-flight file is left");
 
     let clean = scratch("clean");
-    let (ok, _) = run_child(&clean, "fixed", &[]);
+    let (ok, _) = run_child(module_path!(), &clean, "fixed", &[]);
     assert!(ok);
     assert!(!clean.join("smartcheck-regressions").exists(), "a passing run leaves no folder");
 
     let off = scratch("off");
-    let (ok, _) = run_child(&off, "one_bug", &[("SMARTCHECK_PERSIST", "0")]);
+    let (ok, _) = run_child(module_path!(), &off, "one_bug", &[("SMARTCHECK_PERSIST", "0")]);
     assert!(!ok);
     assert!(!off.join("smartcheck-regressions").exists(), "SMARTCHECK_PERSIST=0 saves nothing");
 }
@@ -201,12 +160,12 @@ fn counterexamples_are_saved_replayed_and_kept_when_fixed() {
 #[test]
 fn replay_plus_a_second_bug_reports_both_and_the_rerun_line_reproduces_it() {
     let dir = scratch("second-bug");
-    let (_, first) = run_child(&dir, "one_bug", &[]);
+    let (_, first) = run_child(module_path!(), &dir, "one_bug", &[]);
     assert!(report_of(&first).contains("a byte over 200"), "{first}");
     assert_eq!(saved_lines(&dir).len(), 1);
 
     // The second bug appears: the saved input is replayed, and discovery still finds the new one.
-    let (_, second) = run_child(&dir, "two_bugs", &[]);
+    let (_, second) = run_child(module_path!(), &dir, "two_bugs", &[]);
     let report = report_of(&second);
     assert!(report.contains("counterexample 1 of 2,"), "{report}");
     assert!(report.contains("a byte over 200"), "{report}");
@@ -216,12 +175,12 @@ fn replay_plus_a_second_bug_reports_both_and_the_rerun_line_reproduces_it() {
 
     // Its rerun line gives exactly the same report, though the file holds the new one now.
     let seed = rerun_seed(report);
-    let (_, rerun) = run_child(&dir, "two_bugs", &[("SMARTCHECK_SEED", seed)]);
+    let (_, rerun) = run_child(module_path!(), &dir, "two_bugs", &[("SMARTCHECK_SEED", seed)]);
     assert_eq!(report_of(&rerun), report);
     assert_eq!(saved_lines(&dir).len(), 2);
 
     // Another run replays both, and reports both.
-    let (_, third) = run_child(&dir, "two_bugs", &[]);
+    let (_, third) = run_child(module_path!(), &dir, "two_bugs", &[]);
     let third = report_of(&third);
     assert!(third.contains("counterexample 1 of 2,"), "{third}");
     assert!(third.contains(&format!("note: counterexample 2 was replayed from {FILE}:3")));
@@ -230,12 +189,12 @@ fn replay_plus_a_second_bug_reports_both_and_the_rerun_line_reproduces_it() {
 #[test]
 fn a_hash_map_input_replays_in_every_process() {
     let dir = scratch("map");
-    let (ok, first) = run_child(&dir, "map", &[("SMARTCHECK_SEED", "1")]);
+    let (ok, first) = run_child(module_path!(), &dir, "map", &[("SMARTCHECK_SEED", "1")]);
     assert!(!ok, "{first}");
     assert_eq!(saved_lines(&dir).len(), 1);
     let mut replayed = 0;
     for seed in 2..8 {
-        let (_, out) = run_child(&dir, "map", &[("SMARTCHECK_SEED", &seed.to_string())]);
+        let (_, out) = run_child(module_path!(), &dir, "map", &[("SMARTCHECK_SEED", &seed.to_string())]);
         assert!(!out.contains("stale"), "{out}");
         replayed +=
             usize::from(out.contains(&format!("counterexample 1 was replayed from {FILE}:2")));
@@ -246,7 +205,7 @@ fn a_hash_map_input_replays_in_every_process() {
 #[test]
 fn a_corrupt_byte_and_a_huge_number_lose_nothing() {
     let dir = scratch("corrupt");
-    run_child(&dir, "one_bug", &[]);
+    run_child(module_path!(), &dir, "one_bug", &[]);
     let path = dir.join(FILE);
     let mut bytes = std::fs::read(&path).unwrap();
     bytes.extend_from_slice(
@@ -257,7 +216,7 @@ fn a_corrupt_byte_and_a_huge_number_lose_nothing() {
     );
     std::fs::write(&path, &bytes).unwrap();
 
-    let (ok, out) = run_child(&dir, "one_bug", &[]);
+    let (ok, out) = run_child(module_path!(), &dir, "one_bug", &[]);
     assert!(!ok);
     assert!(out.contains(&format!("note: counterexample 1 was replayed from {FILE}:2")), "{out}");
     assert!(out.contains(&format!("note: {FILE}:3: unreadable line kept as it is (not UTF-8")));
@@ -274,7 +233,7 @@ fn eight_concurrent_writer_processes_lose_nothing() {
     let dir = scratch("writers");
     let writers: Vec<_> = (0..8)
         .map(|w| {
-            let mut cmd = child_command(&dir, "writer", &[(WRITER, &w.to_string())]);
+            let mut cmd = child_command(module_path!(), &dir, "writer", &[(WRITER, &w.to_string())]);
             cmd.stdout(Stdio::null()).spawn().unwrap()
         })
         .collect();
@@ -291,7 +250,7 @@ fn eight_concurrent_writer_processes_lose_nothing() {
 #[test]
 fn kill_9_during_saves_loses_nothing_and_leaves_no_temporary_file() {
     let dir = scratch("kill");
-    std::fs::create_dir_all(dir.join("smartcheck-regressions/tests/suite")).unwrap();
+    std::fs::create_dir_all(dir.join("smartcheck-regressions/tests")).unwrap();
     std::fs::write(dir.join(FILE).with_extension("txt.tmp4242"), "left by an old killed save")
         .unwrap();
     let mut confirmed = BTreeSet::new();
@@ -299,7 +258,7 @@ fn kill_9_during_saves_loses_nothing_and_leaves_no_temporary_file() {
         let mut pair: Vec<_> = (0..2)
             .map(|k| {
                 let writer = (round * 2 + k).to_string();
-                let mut cmd = child_command(&dir, "writer_forever", &[(WRITER, &writer)]);
+                let mut cmd = child_command(module_path!(), &dir, "writer_forever", &[(WRITER, &writer)]);
                 cmd.stdout(Stdio::piped()).spawn().unwrap()
             })
             .collect();
@@ -339,13 +298,13 @@ fn an_aborted_run_can_be_replayed_from_what_it_saved() {
     let dir = scratch("abort");
     let log = dir.join("aborts.log");
     let log_env = [(ABORT_LOG, log.to_str().unwrap())];
-    let (ok, _) = run_child(&dir, "abort", &log_env);
+    let (ok, _) = run_child(module_path!(), &dir, "abort", &log_env);
     assert!(!ok, "the process aborted");
     let records: Vec<String> =
         folder(&dir).into_iter().filter(|n| n.starts_with("persist.txt.running-")).collect();
     assert_eq!(records.len(), 1, "{records:?}");
     let record =
-        std::fs::read_to_string(dir.join("smartcheck-regressions/tests/suite").join(&records[0]))
+        std::fs::read_to_string(dir.join("smartcheck-regressions/tests").join(&records[0]))
             .unwrap();
     assert!(record.starts_with("crash type=alloc::vec::Vec<u8> seed=0x"), "{record}");
     assert!(record.contains("# tests/suite/persist.rs:"), "{record}");
@@ -359,17 +318,17 @@ fn an_aborted_run_can_be_replayed_from_what_it_saved() {
     let elsewhere = scratch("abort-rerun");
     let mut env = log_env.to_vec();
     env.push(("SMARTCHECK_SEED", seed));
-    let (ok, _) = run_child(&elsewhere, "abort", &env);
+    let (ok, _) = run_child(module_path!(), &elsewhere, "abort", &env);
     assert!(!ok);
     let again = folder(&elsewhere).into_iter().find(|n| n.starts_with("persist.txt.running-"));
     let again = std::fs::read_to_string(
-        elsewhere.join("smartcheck-regressions/tests/suite").join(again.unwrap()),
+        elsewhere.join("smartcheck-regressions/tests").join(again.unwrap()),
     )
     .unwrap();
     assert!(again.trim_end().ends_with(&format!("; evaluations started: {evaluation:010}")));
 
     // The next run in the first directory says so, and replays that seed first: same crash.
-    let (ok, next) = run_child(&dir, "abort", &log_env);
+    let (ok, next) = run_child(module_path!(), &dir, "abort", &log_env);
     assert!(!ok);
     let said = format!(
         "smartcheck: an earlier run with seed {seed} did not finish: it crashed (abort, stack \
@@ -396,7 +355,7 @@ fn an_aborted_run_can_be_replayed_from_what_it_saved() {
     );
 
     // Once fixed, the replayed seed finishes, the test passes, and no record is left.
-    let (ok, fixed) = run_child(&dir, "fixed", &[]);
+    let (ok, fixed) = run_child(module_path!(), &dir, "fixed", &[]);
     assert!(ok, "{fixed}");
     assert_eq!(folder(&dir), ["persist.txt"]);
 }
@@ -404,15 +363,35 @@ fn an_aborted_run_can_be_replayed_from_what_it_saved() {
 #[test]
 fn a_stack_overflow_can_be_replayed_from_what_it_saved() {
     let dir = scratch("overflow");
-    let (ok, first) = run_child(&dir, "overflow", &[]);
+    let (ok, first) = run_child(module_path!(), &dir, "overflow", &[]);
     assert!(!ok, "{first}");
     let records: Vec<String> =
         folder(&dir).into_iter().filter(|n| n.starts_with("persist.txt.running-")).collect();
     assert_eq!(records.len(), 1, "{records:?}");
-    let (ok, next) = run_child(&dir, "overflow", &[]);
+    let (ok, next) = run_child(module_path!(), &dir, "overflow", &[]);
     assert!(!ok);
     assert!(next.contains("smartcheck: an earlier run with seed 0x"), "{next}");
     assert!(next.contains("did not finish: it crashed (abort, stack overflow or out of memory)"));
     let saved = saved_lines(&dir);
     assert!(saved.len() == 1 && saved[0].starts_with("crash type=alloc::vec::Vec<u8> seed=0x"));
+}
+
+#[test]
+#[cfg(unix)]
+fn in_fork_mode_an_abort_or_a_stack_overflow_is_a_reduced_counterexample() {
+    for (role, signal) in [("abort_forked", "signal 6 (SIGABRT"), ("overflow_forked", "signal ")] {
+        let dir = scratch(role);
+        let (ok, out) = run_child(module_path!(), &dir, role, &[("SMARTCHECK_SEED", "3")]);
+        assert!(!ok, "{out}");
+        let report = report_of(&out);
+        assert!(report.contains("counterexample 1 of 1, reduced from "), "{report}");
+        assert!(report.contains("\n  [0, 0, 0, 0, 0]\n"), "{report}");
+        let failure = format!(
+            "failure: the property panicked: the evaluation's process was killed by {signal}"
+        );
+        assert!(report.contains(&failure), "{report}");
+        // The test process lived: no crash record is left, and the input is saved.
+        assert_eq!(folder(&dir), ["persist.txt"]);
+        assert_eq!(saved_lines(&dir).len(), 1);
+    }
 }

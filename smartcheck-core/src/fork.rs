@@ -1,0 +1,194 @@
+//! Fork mode (issue 12, item 5; beyond the paper): with [`Args::fork`], each evaluation of the
+//! property runs in a child process of its own, so that an abort, a stack overflow or running
+//! out of memory ends the child, not the test: the parent sees how the child died and counts
+//! it as a failure ("the evaluation's process was killed by signal 6 (SIGABRT)"), which is
+//! reduced and generalized like any other. proptest's `fork` option does the same by
+//! re-running the test binary (rusty-fork); here the child is a `fork` of the running process,
+//! so it needs no way to send it the value: it has it already.
+//!
+//! Invariant: an evaluation's outcome is the one its child wrote to a pipe before `_exit`; a
+//! child that wrote nothing died during the evaluation, and that is a failure with a fixed
+//! message per signal or exit status (so a crash is one class of counterexample). Nothing the
+//! property does in the child (a side effect, a counter, its output: the child's stdout and
+//! stderr are `/dev/null`) reaches the parent.
+//!
+//! Cost: one `fork` and one `waitpid` per evaluation (about a millisecond for a test binary).
+//! Unix only: elsewhere evaluations run in the test process as usual. A child only runs the
+//! property and writes to its pipe; a lock another thread held at the fork (a rare print on
+//! another test thread) could stall a child that takes it, which the per-evaluation time
+//! limit (`Args::timeout_ms`) then ends.
+
+use crate::args::Args;
+use crate::property::{Outcome, Property};
+
+/// Runs `f` with `prop`, or with `prop` evaluated in child processes when `args.fork` is set.
+pub(crate) fn with_fork<T, R>(
+    args: &Args,
+    prop: &Property<'_, T>,
+    f: impl FnOnce(&Property<'_, T>) -> R,
+) -> R {
+    if args.fork && cfg!(unix) {
+        f(&|value: &T| in_child(prop, value))
+    } else {
+        f(prop)
+    }
+}
+
+#[cfg(not(unix))]
+fn in_child<T>(prop: &Property<'_, T>, value: &T) -> Outcome {
+    prop(value)
+}
+
+/// Evaluates `prop` on `value` in a forked child; see the module's doc. A child that cannot
+/// be made (no pipe, no fork) leaves the evaluation to this process.
+#[cfg(unix)]
+fn in_child<T>(prop: &Property<'_, T>, value: &T) -> Outcome {
+    use std::io::{Read, Write};
+    let Ok((mut reader, mut writer)) = std::io::pipe() else { return prop(value) };
+    // Output buffered now would be written twice, by the parent and by the child.
+    let _ = (std::io::stdout().flush(), std::io::stderr().flush());
+    // SAFETY: the child only evaluates the property (as the test itself would), writes to
+    // its pipe and leaves with `_exit`, running no destructor or exit handler of the parent's.
+    match unsafe { libc::fork() } {
+        -1 => prop(value),
+        0 => {
+            drop(reader);
+            quiet();
+            let outcome = crate::property::catch(|| prop(value))
+                .unwrap_or_else(crate::property::Outcome::Fail);
+            let _ = writer.write_all(&encode(&outcome));
+            // SAFETY: ends the child at once, as intended.
+            unsafe { libc::_exit(0) }
+        }
+        child => {
+            drop(writer);
+            let mut bytes = Vec::new();
+            let _ = reader.read_to_end(&mut bytes);
+            let mut status = 0;
+            // SAFETY: waits for the child just made, whose status is written to `status`.
+            while unsafe { libc::waitpid(child, &mut status, 0) } == -1
+                && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted
+            {
+            }
+            decode(&bytes).unwrap_or_else(|| died(status))
+        }
+    }
+}
+
+/// Points the child's stdout and stderr at `/dev/null`: what the runtime writes there as the
+/// child dies ("thread 'main' has overflowed its stack") is noise; the signal says it.
+#[cfg(unix)]
+fn quiet() {
+    if let Ok(null) = std::fs::OpenOptions::new().write(true).open("/dev/null") {
+        use std::os::fd::AsRawFd;
+        // SAFETY: `dup2` on descriptors this process owns; a failure leaves them as they were.
+        unsafe {
+            libc::dup2(null.as_raw_fd(), 1);
+            libc::dup2(null.as_raw_fd(), 2);
+        }
+    }
+}
+
+/// The failure of an evaluation whose child died with `status` before writing its outcome.
+#[cfg(unix)]
+fn died(status: libc::c_int) -> Outcome {
+    let message = if libc::WIFSIGNALED(status) {
+        let signal = libc::WTERMSIG(status);
+        format!("the evaluation's process was killed by signal {signal}{}", signal_name(signal))
+    } else {
+        let code = libc::WEXITSTATUS(status);
+        format!("the evaluation's process exited with status {code} before returning")
+    };
+    Outcome::Fail(crate::property::Failure::Panic { message, location: None })
+}
+
+#[cfg(unix)]
+fn signal_name(signal: libc::c_int) -> &'static str {
+    match signal {
+        libc::SIGABRT => " (SIGABRT: an abort, or a stack overflow)",
+        libc::SIGSEGV => " (SIGSEGV: a stack overflow or a bad memory access)",
+        libc::SIGBUS => " (SIGBUS)",
+        libc::SIGKILL => " (SIGKILL: out of memory, or killed)",
+        libc::SIGILL => " (SIGILL)",
+        libc::SIGFPE => " (SIGFPE)",
+        _ => "",
+    }
+}
+
+/// An outcome as bytes: its kind, then for a panic its location, a NUL and its message.
+fn encode(outcome: &Outcome) -> Vec<u8> {
+    use crate::property::Failure;
+    let mut bytes = Vec::new();
+    match outcome {
+        Outcome::Pass => bytes.push(b'P'),
+        Outcome::Discard => bytes.push(b'D'),
+        Outcome::Fail(Failure::False) => bytes.push(b'F'),
+        Outcome::Fail(Failure::Err(text)) => {
+            bytes.push(b'E');
+            bytes.extend_from_slice(text.as_bytes());
+        }
+        Outcome::Fail(Failure::Panic { message, location }) => {
+            bytes.push(b'X');
+            bytes.extend_from_slice(location.as_deref().unwrap_or_default().as_bytes());
+            bytes.push(0);
+            bytes.extend_from_slice(message.as_bytes());
+        }
+    }
+    bytes
+}
+
+/// The outcome [`encode`] wrote; `None` for anything else (nothing: the child died).
+fn decode(bytes: &[u8]) -> Option<Outcome> {
+    use crate::property::Failure;
+    let (&kind, rest) = bytes.split_first()?;
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    Some(match kind {
+        b'P' => Outcome::Pass,
+        b'D' => Outcome::Discard,
+        b'F' => Outcome::Fail(Failure::False),
+        b'E' => Outcome::Fail(Failure::Err(text(rest))),
+        b'X' => {
+            let nul = rest.iter().position(|&b| b == 0)?;
+            let location = Some(text(&rest[..nul])).filter(|l| !l.is_empty());
+            Outcome::Fail(Failure::Panic { message: text(&rest[nul + 1..]), location })
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::property::Failure;
+
+    #[test]
+    fn outcomes_go_through_the_pipe_unchanged() {
+        let panic =
+            Failure::Panic { message: "boom\nat 3".into(), location: Some("a.rs:1:2".into()) };
+        let unplaced = Failure::Panic { message: "no place".into(), location: None };
+        for outcome in [
+            Outcome::Pass,
+            Outcome::Discard,
+            Outcome::Fail(Failure::False),
+            Outcome::Fail(Failure::Err("Overflow(3)".into())),
+            Outcome::Fail(panic),
+            Outcome::Fail(unplaced),
+        ] {
+            assert_eq!(decode(&encode(&outcome)), Some(outcome));
+        }
+        assert_eq!(decode(b""), None, "a child that wrote nothing died");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_child_that_aborts_is_a_failure_and_the_parent_goes_on() {
+        let args = Args { fork: true, ..Args::default() };
+        let prop = |x: &u8| if *x == 7 { std::process::abort() } else { Outcome::Pass };
+        let outcomes = with_fork(&args, &prop, |p| [p(&1), p(&7)]);
+        assert_eq!(outcomes[0], Outcome::Pass);
+        let message = "the evaluation's process was killed by signal 6 (SIGABRT: an abort, or \
+                       a stack overflow)";
+        let failure = Failure::Panic { message: message.into(), location: None };
+        assert_eq!(outcomes[1], Outcome::Fail(failure));
+    }
+}
