@@ -6,13 +6,25 @@
 //! failure signature (panic location, `Err` variant, or `false`) and a shape: the earlier
 //! counterexample's constructors, its generalized sub-values (universal and existential) as
 //! wildcards. A failing candidate is an instance when it fails with the class's signature and
-//! it, or any sub-value of its own type (a list suffix, a value one level deeper), has the
-//! class's shape: a value that contains a known counterexample fails because of it. Two bugs
-//! behind one shape stay apart, as their signatures differ.
+//! holds the class's shape anywhere: with other constructors around it or between its parts
+//! (the homeomorphic embedding of term rewriting), so a list holding the known elements among
+//! others, a struct holding such a list, a program with other calls between the known ones,
+//! an expression one level deeper are all instances. Wrappers at the class's root that only
+//! hold one sub-value of another type (a statement holding an expression) are dropped first:
+//! an assignment of the failing expression is the same bug as its print. A value that
+//! contains a known counterexample fails because of it. Two bugs behind one shape stay apart,
+//! as their signatures differ; and float leaves keep their kind (NaN, infinite, finite): a
+//! candidate whose matching leaf is of another kind is new, the same shape or not. (A NaN
+//! elsewhere in the candidate, outside the embedded shape, is not looked at: requiring it to
+//! be in the class too made the reducer keep harmless NaNs to escape the known class.)
 //!
-//! Invariant: shapes are compared in place, on the values' nodes: nothing is cloned or built.
-//! Cost: O(n) per class for a candidate of n constructors (at most [`CONTAINED_CHECKS`]
-//! sub-values are compared, each in O(size of the class's value)).
+//! Beyond the paper, which matches shapes at the root only: a class of one bug reported once
+//! per place it can hide was the most common complaint on real code (issue 11).
+//!
+//! Invariant: nothing is cloned; the candidate's nodes are listed once, by reference.
+//! Cost: O(c × n) per class for a class of c nodes and a candidate of n, in a table of at most
+//! [`EMBED_CELLS`] booleans; a larger candidate is compared by its sub-values of the root's
+//! type only (at most [`CONTAINED_CHECKS`], each in O(c)).
 
 use std::collections::VecDeque;
 
@@ -72,33 +84,230 @@ fn nodes_match(a: NodeRef<'_>, b: NodeRef<'_>, wildcards: &[usize]) -> bool {
     true
 }
 
-/// How many same-typed sub-values of a candidate are compared with an earlier class.
+/// How many same-typed sub-values of a candidate are compared with an earlier class when the
+/// candidate is too large for the embedding table ([`EMBED_CELLS`]).
 pub const CONTAINED_CHECKS: usize = 10_000;
+
+/// The most cells (class nodes × candidate nodes) of one embedding table; past it, a candidate
+/// is compared by its same-typed sub-values alone ([`CONTAINED_CHECKS`]).
+pub const EMBED_CELLS: usize = 1 << 22;
+
+/// What a float leaf is, for telling classes apart: a NaN failure and an overflow to infinity
+/// are different bugs even where they share a shape and a signature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FloatKind {
+    Finite,
+    Infinite,
+    NaN,
+}
+
+/// The kind of `node` when it is an `f64` or `f32` leaf.
+fn float_kind(node: NodeRef<'_>) -> Option<FloatKind> {
+    let NodeRef::Value(value) = node else { return None };
+    let any = value.node_as_any()?;
+    let x = match (any.downcast_ref::<f64>(), any.downcast_ref::<f32>()) {
+        (Some(&x), _) => x,
+        (None, Some(&x)) => f64::from(x),
+        (None, None) => return None,
+    };
+    Some(match () {
+        _ if x.is_nan() => FloatKind::NaN,
+        _ if x.is_infinite() => FloatKind::Infinite,
+        _ => FloatKind::Finite,
+    })
+}
+
+/// The slot that stands for a node's own float kind (an opaque root), not a child's.
+const ITSELF: u32 = u32::MAX;
+
+/// A value's indexed nodes in breadth-first order (the numbering of [`Bfs`]), listed once so
+/// that two trees can be compared node by node. A node's children are contiguous.
+struct Flat<'a> {
+    nodes: Vec<NodeRef<'a>>,
+    /// For each node: the index of its first indexed child and how many it has.
+    kids: Vec<(usize, usize)>,
+    /// For each node: the float leaves among its opaque children (or itself), by child slot.
+    floats: Vec<Leaves<FloatKind>>,
+}
+
+/// A node's float leaves by child slot ([`ITSELF`] for an opaque node's own).
+type Leaves<K> = SmallVec<[(u32, K); 2]>;
+
+impl<'a> Flat<'a> {
+    /// The nodes of `root`, or `None` past `limit` of them.
+    fn of(root: NodeRef<'a>, limit: usize) -> Option<Self> {
+        let mut flat = Flat { nodes: vec![root], kids: Vec::new(), floats: Vec::new() };
+        let mut i = 0;
+        while let Some(&node) = flat.nodes.get(i) {
+            let first = flat.nodes.len();
+            let mut floats = SmallVec::new();
+            if node.is_opaque() {
+                floats.extend(float_kind(node).map(|k| (ITSELF, k)));
+            } else {
+                for (slot, child) in node.children().into_iter().enumerate() {
+                    if child.frozen {
+                        continue;
+                    }
+                    if !child.node.is_opaque() {
+                        flat.nodes.push(child.node);
+                    } else if let Some(kind) = float_kind(child.node) {
+                        floats.push((slot as u32, kind));
+                    }
+                }
+            }
+            flat.kids.push((first, flat.nodes.len() - first));
+            flat.floats.push(floats);
+            if flat.nodes.len() > limit {
+                return None;
+            }
+            i += 1;
+        }
+        Some(flat)
+    }
+
+    fn children(&self, i: usize) -> std::ops::Range<usize> {
+        let (first, n) = self.kids[i];
+        first..first + n
+    }
+}
+
+/// True when the float leaf at child `slot` of the node at `path` is a variable of the formula
+/// (one of `free_leaves`, given as child-slot paths).
+fn is_free(free_leaves: &[Vec<u32>], path: &[u32], slot: u32) -> bool {
+    free_leaves.iter().any(|p| match slot {
+        ITSELF => p == path,
+        _ => p.len() == path.len() + 1 && p.starts_with(path) && p[path.len()] == slot,
+    })
+}
+
+/// The parts of a class's value that an instance must hold: which nodes are wildcards, which
+/// float leaves are variables (any kind matches), and the core that must be embedded.
+struct Pattern<'a> {
+    flat: Flat<'a>,
+    wild: Vec<bool>,
+    /// For each node: its float leaves, `None` where the leaf is a variable of the formula.
+    floats: Vec<Leaves<Option<FloatKind>>>,
+    core: usize,
+}
+
+impl<'a> Pattern<'a> {
+    fn of(value: NodeRef<'a>, wildcards: &[usize], free_leaves: &[Vec<u32>]) -> Self {
+        let flat = Flat::of(value, usize::MAX).unwrap_or_else(|| unreachable!("no limit"));
+        let wild: Vec<bool> = (0..flat.nodes.len()).map(|i| wildcards.contains(&i)).collect();
+        let mut bfs = Bfs::new(value);
+        bfs.by_ref().for_each(drop);
+        let floats = (0..flat.nodes.len())
+            .map(|i| {
+                let path = bfs.path(i);
+                let free = |slot| is_free(free_leaves, &path, slot);
+                flat.floats[i].iter().map(|&(slot, k)| (slot, (!free(slot)).then_some(k))).collect()
+            })
+            .collect();
+        let mut pattern = Pattern { flat, wild, floats, core: 0 };
+        pattern.core = pattern.core();
+        pattern
+    }
+
+    /// Where the class's substance starts: below the root, through every node that only wraps
+    /// one sub-value of another type (a statement holding an expression, a struct holding a
+    /// list) and constrains nothing itself. A failing candidate holding the core anywhere
+    /// fails because of it, whatever wraps it.
+    fn core(&self) -> usize {
+        let mut at = 0;
+        loop {
+            let kids = self.flat.children(at);
+            let constrains = self.floats[at].iter().any(|(_, k)| k.is_some());
+            if self.wild[at] || kids.len() != 1 || constrains {
+                return at;
+            }
+            let child = kids.start;
+            let same_type = self.flat.nodes[child].value_type() == self.flat.nodes[at].value_type();
+            if self.wild[child] || same_type {
+                return at;
+            }
+            at = child;
+        }
+    }
+
+    /// True when the core is embedded in `candidate`: found in it with any constructors
+    /// around it or between its parts (the homeomorphic embedding of term rewriting). Fills a
+    /// table of class nodes × candidate nodes, children before parents.
+    fn embedded_in(&self, candidate: &Flat<'_>) -> bool {
+        let (s_len, t_len) = (self.flat.nodes.len(), candidate.nodes.len());
+        let mut table = vec![false; s_len * t_len];
+        for t in (0..t_len).rev() {
+            for s in (self.core..s_len).rev() {
+                let dives = candidate.children(t).any(|c| table[s * t_len + c]);
+                table[s * t_len + t] = dives || self.couples(s, candidate, t, &table);
+            }
+        }
+        table[self.core * t_len]
+    }
+
+    /// True when class node `s` matches candidate node `t` itself: a wildcard, or the same
+    /// type, constructor and float kinds, each child embedded in the matching child.
+    fn couples(&self, s: usize, candidate: &Flat<'_>, t: usize, table: &[bool]) -> bool {
+        if self.wild[s] {
+            return true;
+        }
+        let (a, b) = (self.flat.nodes[s], candidate.nodes[t]);
+        let (s_kids, t_kids) = (self.flat.children(s), candidate.children(t));
+        let floats = &candidate.floats[t];
+        a.value_type() == b.value_type()
+            && a.constructor() == b.constructor()
+            && s_kids.len() == t_kids.len()
+            && self.floats[s].len() == floats.len()
+            && self.floats[s].iter().zip(floats).all(|(&(_, k), &(_, c))| k.is_none_or(|k| k == c))
+            && s_kids.zip(t_kids).all(|(sc, tc)| table[sc * candidate.nodes.len() + tc])
+    }
+}
 
 /// An earlier class of counterexample: its value, its generalized indexes, its failure.
 pub(crate) struct Class<T> {
     value: T,
     wildcards: Vec<usize>,
+    /// Child-slot paths of the primitive leaves that are variables of the formula.
+    free_leaves: Vec<Vec<u32>>,
     signature: String,
 }
 
 impl<T: SubTypes> Class<T> {
     /// The class of a reported counterexample.
     pub(crate) fn of(cex: &Counterexample<T>) -> Self {
-        let wildcards = cex
-            .generalization
-            .as_ref()
+        let g = cex.generalization.as_ref();
+        let wildcards = g
             .map(|g| g.universal.iter().chain(&g.existential).copied().collect())
             .unwrap_or_default();
-        Class { value: cex.value.clone(), wildcards, signature: cex.failure.signature() }
+        let free_leaves = g
+            .map(|g| g.variables.iter().flat_map(|v| v.paths.clone()).collect())
+            .unwrap_or_default();
+        Class {
+            value: cex.value.clone(),
+            wildcards,
+            free_leaves,
+            signature: cex.failure.signature(),
+        }
     }
 
-    /// True when a candidate that failed with `signature` is an instance of this class: it, or
-    /// one of its sub-values of the root's type, has this class's shape.
+    /// True when a candidate that failed with `signature` is an instance of this class: it
+    /// holds this class's shape anywhere ([`Pattern::embedded_in`]). A candidate too large for
+    /// the table is compared by its sub-values of the root's type alone.
     pub(crate) fn covers(&self, candidate: &T, signature: &str) -> bool {
         if signature != self.signature {
             return false;
         }
+        let shape = NodeRef::Value(self.value.node());
+        let pattern = Pattern::of(shape, &self.wildcards, &self.free_leaves);
+        let limit = EMBED_CELLS / pattern.flat.nodes.len().max(1);
+        match Flat::of(NodeRef::Value(candidate.node()), limit) {
+            Some(flat) => pattern.embedded_in(&flat),
+            None => self.contains_same_typed(candidate),
+        }
+    }
+
+    /// True when the candidate, or one of its sub-values of the root's type, has this class's
+    /// shape exactly ([`matches_shape`] in place).
+    fn contains_same_typed(&self, candidate: &T) -> bool {
         let root = NodeRef::Value(candidate.node());
         let shape = NodeRef::Value(self.value.node());
         let (ty, constructor) = (root.value_type(), shape.constructor());
@@ -129,7 +338,8 @@ mod tests {
     use super::*;
 
     fn class<T: SubTypes>(value: T, signature: &str, wildcards: &[usize]) -> Class<T> {
-        Class { value, wildcards: wildcards.to_vec(), signature: signature.to_string() }
+        let (wildcards, free_leaves) = (wildcards.to_vec(), Vec::new());
+        Class { value, wildcards, free_leaves, signature: signature.to_string() }
     }
 
     #[test]
@@ -138,10 +348,47 @@ mod tests {
         assert!(known.covers(&vec![Some(200)], "false"));
         assert!(known.covers(&vec![None, Some(7)], "false"), "a suffix holds [Some(_)]");
         assert!(!known.covers(&vec![None, Some(7)], "panic at a.rs:1:1"), "another bug");
-        assert!(!known.covers(&vec![Some(7), None], "false"), "no suffix is [Some(_)]");
+        assert!(known.covers(&vec![Some(7), None], "false"), "elements after it are extra");
+        assert!(known.covers(&vec![None, Some(7), None], "false"), "and before it");
+        assert!(!known.covers(&vec![None, None], "false"), "no Some(_) at all");
         assert!(!known.covers(&vec![], "false"));
-        let general = class(vec![Some(200u8)], "false", &[2]);
-        assert!(general.covers(&vec![Some(7), None], "false"), "the tail is a wildcard");
+        let two = class(vec![Some(200u8), Some(1)], "false", &[]);
+        assert!(two.covers(&vec![Some(7), None, Some(9)], "false"), "a subsequence");
+        assert!(!two.covers(&vec![Some(7), None], "false"), "one Some(_) is not two");
+    }
+
+    #[test]
+    fn a_struct_holding_a_list_that_holds_the_known_shape_is_an_instance() {
+        // (name, ops): the class's core is the list, wherever the candidate holds one.
+        type Machine = (u8, Vec<Option<u8>>);
+        let known: Class<Machine> = class((0, vec![Some(1)]), "panic at m.rs:1:1", &[]);
+        assert!(known.covers(&(5, vec![None, Some(2), None]), "panic at m.rs:1:1"));
+        assert!(!known.covers(&(5, vec![None, None]), "panic at m.rs:1:1"));
+        assert!(!known.covers(&(5, vec![Some(2)]), "panic at m.rs:9:9"), "another bug");
+        // Statements holding expressions: the wrapper is dropped, the expression kept.
+        type Expr = Result<u8, Box<(Option<u8>, Option<u8>)>>;
+        type Stmt = Result<Expr, (u8, Expr)>; // Print(e) | Assign(x, e)
+        let div: Expr = Err(Box::new((Some(1), None)));
+        let known: Class<Stmt> = class(Ok(div.clone()), "err X", &[]);
+        assert!(known.covers(&Err((3, div.clone())), "err X"), "assigned, not printed");
+        assert!(!known.covers(&Err((3, Ok(1))), "err X"), "no such expression");
+    }
+
+    #[test]
+    fn nan_infinite_and_finite_floats_are_different_classes() {
+        let nan = class(vec![f64::NAN], "false", &[]);
+        assert!(nan.covers(&vec![1.0, f64::NAN], "false"));
+        assert!(!nan.covers(&vec![1.0], "false"), "finite where the class is NaN");
+        assert!(!nan.covers(&vec![f64::INFINITY], "false"));
+        let overflow = class(vec![1e39f64], "false", &[]);
+        assert!(overflow.covers(&vec![2.0, 3.0], "false"));
+        assert!(overflow.covers(&vec![f64::NAN, 2.0], "false"), "the NaN is outside the shape");
+        assert!(!overflow.covers(&vec![f32::NAN as f64], "false"));
+        let mut any = class(vec![1e39f64], "false", &[]);
+        any.free_leaves = vec![vec![0]]; // `forall values x0: [x0]`
+        assert!(any.covers(&vec![f64::NAN], "false"), "a variable matches any float");
+        let single = class(1.5f32, "false", &[]);
+        assert!(single.covers(&-2.0, "false") && !single.covers(&f32::NEG_INFINITY, "false"));
     }
 
     #[test]

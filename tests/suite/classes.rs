@@ -3,7 +3,7 @@
 //! earlier class are counted as skipped, never as discards, and a round that finds only such
 //! inputs ends early.
 
-use smartcheck::{smart_check, Arbitrary, Args, Failure, SubTypes};
+use smartcheck::{smart_check, Arbitrary, Args, Report, SubTypes};
 
 const SEEDS: std::ops::Range<u64> = 0..30;
 
@@ -14,6 +14,15 @@ fn seeded(seed: u64) -> Args {
 #[allow(clippy::ptr_arg)] // a property takes its input type by reference
 fn reverse_is_identity(v: &Vec<i32>) -> bool {
     v.iter().rev().copied().collect::<Vec<_>>() == *v
+}
+
+/// `report` has one class per message, and names each.
+fn assert_classes<T: SubTypes>(seed: u64, report: &Report<T>, messages: &[&str]) {
+    let text = report.to_string();
+    assert_eq!(report.counterexamples().len(), messages.len(), "seed {seed}:\n{text}");
+    for message in messages {
+        assert!(text.contains(message), "seed {seed}: no {message:?} in\n{text}");
+    }
 }
 
 #[test]
@@ -74,11 +83,7 @@ fn two_bugs(v: &Vec<u8>) -> bool {
 fn two_panic_sites_are_two_classes() {
     for seed in SEEDS {
         let report = smart_check(&seeded(seed), two_bugs);
-        let messages: Vec<&Failure> =
-            report.counterexamples().iter().map(|c| c.failure()).collect();
-        assert_eq!(messages.len(), 2, "seed {seed}:\n{report}");
-        let text = report.to_string();
-        assert!(text.contains("too long") && text.contains("has a three"), "seed {seed}:\n{text}");
+        assert_classes(seed, &report, &["too long", "has a three"]);
     }
 }
 
@@ -102,5 +107,186 @@ fn known_instances_are_skipped_not_discarded_and_end_the_round_early() {
         // the one counterexample (generalization's evidence is its own, larger budget).
         let searching = report.evaluations() - cex.evaluations() - cex.generalize_evaluations();
         assert!(searching <= 100, "seed {seed}: {searching} evaluations\n{text}");
+    }
+}
+
+// --- A class's shape inside a sub-value of another type (§5.3, issue 11.1) ---------------------
+//
+// A failing candidate that holds a known counterexample's shape anywhere, with other
+// constructors around it or between its parts (a statement holding the expression, a struct
+// holding the list, calls interleaved in a program), and fails the same way, is that class.
+
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+enum Expr {
+    Lit(i8),
+    Add(Box<Expr>, Box<Expr>),
+    Div(Box<Expr>, Box<Expr>),
+    Rem(Box<Expr>, Box<Expr>),
+}
+
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+enum Stmt {
+    Print(Expr),
+    Assign(u8, Expr),
+    Block(Vec<Stmt>),
+}
+
+/// Evaluates `e`; `%` by zero is a bug only when `with_rem` (a second panic site).
+fn eval(e: &Expr, with_rem: bool) -> i32 {
+    match e {
+        Expr::Lit(n) => i32::from(*n),
+        Expr::Add(a, b) => eval(a, with_rem).wrapping_add(eval(b, with_rem)),
+        Expr::Div(a, b) => eval(a, with_rem) / eval(b, with_rem),
+        Expr::Rem(a, b) if with_rem => eval(a, with_rem) % eval(b, with_rem),
+        Expr::Rem(a, _) => eval(a, with_rem),
+    }
+}
+
+fn run(s: &Stmt, with_rem: bool) {
+    match s {
+        Stmt::Print(e) | Stmt::Assign(_, e) => {
+            eval(e, with_rem);
+        }
+        Stmt::Block(body) => body.iter().for_each(|s| run(s, with_rem)),
+    }
+}
+
+#[test]
+fn one_bug_in_an_expression_held_by_statements_is_one_class() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), |s: &Stmt| run(s, false));
+        assert_classes(seed, &report, &["divide by zero"]);
+    }
+}
+
+#[test]
+fn two_panic_sites_in_expressions_held_by_statements_are_two_classes() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), |s: &Stmt| run(s, true));
+        assert_classes(seed, &report, &["divide by zero", "remainder with a divisor of zero"]);
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+enum Op {
+    Push(u8),
+    Pop,
+    Dup,
+    Swap,
+}
+
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Machine {
+    name: String,
+    ops: Vec<Op>,
+}
+
+/// Runs `m`'s ops on a stack: `Pop` on an empty stack is the bug; `Swap` on fewer than two
+/// values a second one when `with_swap`.
+fn execute(m: &Machine, with_swap: bool) {
+    let mut stack: Vec<u8> = Vec::new();
+    for op in &m.ops {
+        match op {
+            Op::Push(n) => stack.push(*n),
+            Op::Pop => assert!(stack.pop().is_some(), "pop on an empty stack"),
+            Op::Dup => {
+                if let Some(&top) = stack.last() {
+                    stack.push(top);
+                }
+            }
+            Op::Swap if with_swap => {
+                assert!(stack.len() >= 2, "swap needs two values");
+                let n = stack.len();
+                stack.swap(n - 1, n - 2);
+            }
+            Op::Swap => {}
+        }
+    }
+}
+
+#[test]
+fn one_bug_in_a_list_held_by_a_struct_is_one_class() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), |m: &Machine| execute(m, false));
+        assert_classes(seed, &report, &["pop on an empty stack"]);
+    }
+}
+
+#[test]
+fn two_panic_sites_in_a_list_held_by_a_struct_are_two_classes() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), |m: &Machine| execute(m, true));
+        assert_classes(seed, &report, &["pop on an empty stack", "swap needs two values"]);
+    }
+}
+
+/// A stack of bounded capacity whose `push` does not check it: one bug, one panic site, reached
+/// by programs that push past the capacity with any other calls between.
+#[derive(Debug)]
+pub struct Bounded {
+    items: Vec<u8>,
+    len: usize,
+}
+
+#[smartcheck::api]
+impl Bounded {
+    /// An empty stack of at most `capacity` (at most 3) values.
+    pub fn new(capacity: u8) -> Bounded {
+        Bounded { items: vec![0; usize::from(capacity % 4)], len: 0 }
+    }
+
+    /// Pushes `x`; the bug: nothing stops a push onto a full stack.
+    pub fn push(&mut self, x: u8) {
+        self.items[self.len] = x;
+        self.len += 1;
+    }
+
+    /// Removes the top value.
+    pub fn pop(&mut self) -> Option<u8> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.items[self.len])
+    }
+
+    /// The top value.
+    pub fn peek(&self) -> Option<u8> {
+        self.len.checked_sub(1).map(|top| self.items[top])
+    }
+}
+
+#[test]
+fn one_bug_in_an_api_program_is_one_class() {
+    for seed in SEEDS {
+        let args = Args { tests: 1000, ..seeded(seed) };
+        let report = smartcheck::api::test_api::<BoundedProgram>(&args);
+        assert_eq!(report.printed().len(), 1, "seed {seed}:\n{report}");
+    }
+}
+
+// --- NaN, infinite and finite floats are different classes (issue 11.3) ----------------------
+
+/// A sensor's sample.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Sample {
+    value: f64,
+    channel: u8,
+}
+
+/// `s`'s value stored as `f32` to halve the memory traffic. Two bugs: a value past `f32::MAX`
+/// overflows to infinity, and a NaN goes through.
+fn stored(s: &Sample) -> f64 {
+    f64::from(s.value as f32)
+}
+
+#[test]
+fn a_nan_failure_and_an_overflow_failure_are_two_classes() {
+    // Both fail with one signature (`false`) on one shape (`Sample { value, channel }`): they
+    // differ only in the value being NaN. Infinite inputs are out of scope.
+    let prop = |s: &Sample| s.value.is_infinite() || stored(s).is_finite();
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), prop);
+        let cexes = report.counterexamples();
+        assert_eq!(cexes.len(), 2, "seed {seed}:\n{report}");
+        let nan = cexes.iter().filter(|c| c.value().value.is_nan()).count();
+        assert_eq!(nan, 1, "seed {seed}: one class is NaN\n{report}");
     }
 }

@@ -108,7 +108,8 @@ fn check_file(path: &str) {
     let bless = std::env::var("SMARTCHECK_BLESS").is_ok_and(|v| v == "1");
     let mut updated = source.clone();
     let mut stale = Vec::new();
-    for block in found.iter().rev() {
+    // `serde-json` is produced and checked by `tests/real-crates` (it needs serde_json).
+    for block in found.iter().rev().filter(|b| b.name != "serde-json") {
         let want = expected(block);
         if source[block.text.clone()] != want {
             stale.push(format!(
