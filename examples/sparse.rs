@@ -1,6 +1,6 @@
 //! Sparse preconditions: Target's own cases (Seidel, Vazou and Jhala), in Rust. Each has a
 //! seeded bug behind a precondition that random inputs rarely meet (a sorted list, a leftist
-//! heap, a map with sorted distinct keys). Random discovery runs with as many evaluations as
+//! heap, a binary search tree three levels deep). Random discovery runs with as many evaluations as
 //! the exhaustive check spends; it gives up or misses, and the exhaustive check finds the bug,
 //! reduced.
 //!
@@ -104,39 +104,106 @@ pub fn heap_property((h1, h2): &(Heap, Heap)) -> Verdict {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A map as a sorted association list
+// A map as a binary search tree
 
-/// A map from keys to values: entries sorted by key, keys distinct.
-pub type Map = Vec<(u8, u8)>;
-
-/// True when the keys are strictly increasing.
-pub fn well_formed(m: &Map) -> bool {
-    m.windows(2).all(|w| w[0].0 < w[1].0)
+/// A map from keys to values as a binary search tree: every key in a node's left subtree is
+/// below the node's key, every key in its right subtree above. The type says so
+/// (`#[smartcheck(invariant = ordered)]`): generation, reduction and enumeration keep to
+/// ordered trees, and no property needs to state it.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary, Enumerate)]
+#[smartcheck(invariant = ordered)]
+pub enum Map {
+    /// The empty map.
+    Leaf,
+    /// A node: left subtree, key, value, right subtree.
+    Node(Box<Map>, u8, bool, Box<Map>),
 }
 
-/// Inserts `k -> v`; the bug keeps the old value when the key is already there at the fourth
-/// entry or later.
-pub fn map_insert(m: &Map, k: u8, v: u8) -> Map {
-    let mut out = m.clone();
-    match out.binary_search_by_key(&k, |e| e.0) {
-        Ok(at) if at < 3 => out[at].1 = v,
-        Ok(_) => {}
-        Err(at) => out.insert(at, (k, v)),
+/// The largest key of a subtree (`None` for a leaf).
+fn max_key(m: &Map) -> Option<u8> {
+    match m {
+        Map::Leaf => None,
+        Map::Node(_, k, _, r) => max_key(r).or(Some(*k)),
     }
-    out
+}
+
+/// The smallest key of a subtree (`None` for a leaf).
+fn min_key(m: &Map) -> Option<u8> {
+    match m {
+        Map::Leaf => None,
+        Map::Node(l, k, ..) => min_key(l).or(Some(*k)),
+    }
+}
+
+/// The invariant at one node (the subtrees' own are theirs): its key lies between the keys of
+/// its subtrees.
+pub fn ordered(m: &Map) -> bool {
+    let Map::Node(l, k, _, r) = m else {
+        return true;
+    };
+    max_key(l).is_none_or(|x| x < *k) && min_key(r).is_none_or(|y| y > *k)
+}
+
+/// Inserts `k -> v`. The bug: a key found three levels down or deeper keeps its old value.
+pub fn map_insert(m: &Map, k: u8, v: bool) -> Map {
+    insert_at(m, k, v, 0)
+}
+
+fn insert_at(m: &Map, k: u8, v: bool, level: usize) -> Map {
+    match m {
+        Map::Leaf => Map::Node(Box::new(Map::Leaf), k, v, Box::new(Map::Leaf)),
+        Map::Node(l, key, value, r) => {
+            let (l, r) = (l.clone(), r.clone());
+            if k < *key {
+                Map::Node(Box::new(insert_at(&l, k, v, level + 1)), *key, *value, r)
+            } else if k > *key {
+                Map::Node(l, *key, *value, Box::new(insert_at(&r, k, v, level + 1)))
+            } else {
+                Map::Node(l, *key, if level >= 3 { *value } else { v }, r)
+            }
+        }
+    }
 }
 
 /// The value of `k`.
-pub fn lookup(m: &Map, k: u8) -> Option<u8> {
-    m.iter().find(|e| e.0 == k).map(|e| e.1)
+pub fn lookup(m: &Map, k: u8) -> Option<bool> {
+    match m {
+        Map::Leaf => None,
+        Map::Node(l, key, value, r) => match k.cmp(key) {
+            std::cmp::Ordering::Less => lookup(l, k),
+            std::cmp::Ordering::Greater => lookup(r, k),
+            std::cmp::Ordering::Equal => Some(*value),
+        },
+    }
 }
 
 /// Looking up a key just inserted gives its value.
-pub fn map_property((m, k, v): &(Map, u8, u8)) -> Verdict {
-    Verdict::implies(well_formed(m), lookup(&map_insert(m, *k, *v), *k) == Some(*v))
+pub fn map_property((m, k, v): &(Map, u8, bool)) -> bool {
+    lookup(&map_insert(m, *k, *v), *k) == Some(*v)
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/// Random discovery with at most `budget` evaluations (half tests, as many discards), one
+/// round, no generalization: whether random testing finds the bug on the same budget as the
+/// exhaustive check.
+pub fn random_same_budget<T: SubTypes, R: smartcheck::PropertyResult>(
+    budget: usize,
+    seed: u64,
+    prop: impl Fn(&T) -> R,
+) -> smartcheck::Report<T> {
+    let args = Args {
+        seed: Some(seed),
+        persist: false,
+        tests: budget.div_ceil(2),
+        max_discard_ratio: 1,
+        rounds: 1,
+        run_forall: false,
+        run_exists: false,
+        ..Args::default()
+    };
+    smartcheck::smart_check(&args, prop)
+}
 
 /// One case: the exhaustive check at `depth`, then random discovery with as many evaluations,
 /// and with default arguments.
@@ -150,8 +217,7 @@ pub fn compare<T: SubTypes + Enumerate, R: smartcheck::PropertyResult>(
     let exhaustive = exhaustive_check(&args, depth, &prop);
     let budget = exhaustive.coverage().checked;
     // At most `budget` evaluations: half tests, as many discards.
-    let random_args = Args { tests: budget.div_ceil(2), max_discard_ratio: 1, rounds: 1, ..args };
-    let random = smartcheck::smart_check(&random_args, &prop);
+    let random = random_same_budget(budget, seed, &prop);
     let default = smartcheck::smart_check(&args, &prop);
     let first = |r: &smartcheck::Report<T>| r.to_string().lines().next().unwrap_or("").to_string();
     let text = format!(

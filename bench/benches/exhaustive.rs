@@ -16,6 +16,29 @@ enum Tree {
     Node(Box<Tree>, u8, Box<Tree>),
 }
 
+/// A binary search tree: its type invariant prunes the enumeration (the values pruned are
+/// never checked, and are not counted in the table).
+#[derive(Debug, Clone, SubTypes, Arbitrary, Enumerate)]
+#[smartcheck(invariant = ordered)]
+enum Search {
+    Leaf,
+    Node(Box<Search>, u8, Box<Search>),
+}
+
+/// Every key of the left subtree below the node's, of the right one above.
+fn ordered(t: &Search) -> bool {
+    fn keys(t: &Search, out: &mut Vec<u8>) {
+        if let Search::Node(l, k, r) = t {
+            keys(l, out);
+            out.push(*k);
+            keys(r, out);
+        }
+    }
+    let mut all = Vec::new();
+    keys(t, &mut all);
+    all.windows(2).all(|w| w[0] < w[1])
+}
+
 /// A configuration struct with optional fields.
 #[derive(Debug, Clone, SubTypes, Arbitrary, Enumerate)]
 struct Config {
@@ -57,6 +80,7 @@ fn main() {
     row::<Vec<u8>>("Vec<u8>", 7);
     row::<(Vec<u8>, u8)>("(Vec<u8>, u8)", 6);
     row::<Tree>("Tree (derived)", 5);
+    row::<Search>("Search tree (derived, invariant)", 7);
     row::<Config>("Config (derived, Option fields)", 4);
     row::<(Option<bool>, i32, char)>("(Option<bool>, i32, char)", 8);
 }

@@ -8,9 +8,15 @@
 //! - `#[smartcheck(range = ..)]`: drawing within the range, and the check behind
 //!   `SubTypes::within_constraints`.
 //! - `#[smartcheck(with = ..)]` on a field of a type without the traits: the [`Foreign`] leaf.
+//! - `#[smartcheck(invariant = ..)]`: generation by bounded retries ([`generate_valid`]), the
+//!   check behind `SubTypes::within_constraints` and the note of which invariant broke, and
+//!   the run-time checks of `#[smartcheck::contract]` ([`Checked`]). Invariant: one top-level
+//!   draw retries at most [`MAX_INVARIANT_RETRIES`] times in all, however the invariant types
+//!   nest, so generation stays within that many times the cost of one plain draw.
 
 use crate::arbitrary::{min_size_of, no_finite_value, sum_min_sizes, Arbitrary};
 use std::any::{Any, TypeId};
+use std::cell::Cell;
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -308,6 +314,167 @@ fn uniform_up_to(g: &mut Gen, max: u128) -> u128 {
 }
 
 // -------------------------------------------------------------------------------------------
+// `#[smartcheck(invariant = path)]`
+
+/// How many times one top-level draw may generate a value again because an invariant failed,
+/// counted over every invariant type inside it.
+pub const MAX_INVARIANT_RETRIES: usize = 1000;
+
+thread_local! {
+    /// The retries left to the draw under way; `None` when no invariant type is being drawn.
+    static RETRIES_LEFT: Cell<Option<usize>> = const { Cell::new(None) };
+    /// The invariant that last failed in `within_constraints`, and its type's name.
+    static BROKEN: Cell<Option<(&'static str, &'static str)>> = const { Cell::new(None) };
+}
+
+/// Ends the outermost invariant draw, even when generation panics.
+struct DrawGuard(bool);
+
+impl Drop for DrawGuard {
+    fn drop(&mut self) {
+        if self.0 {
+            RETRIES_LEFT.with(|r| r.set(None));
+        }
+    }
+}
+
+/// How many failed tries at one value before its budget is halved.
+const TRIES_PER_BUDGET: usize = 10;
+
+/// How many retries spent anywhere in a draw before every value still to be drawn in it gets
+/// half the budget.
+const RETRIES_PER_BUDGET: usize = 100;
+
+/// The retries left to the draw under way (all of them when none is under way).
+fn retries_left() -> usize {
+    RETRIES_LEFT.with(|r| r.get()).unwrap_or(MAX_INVARIANT_RETRIES)
+}
+
+/// Draws a value of a type with an invariant: `generate` again while `invariant` fails, until
+/// the draw's retries ([`MAX_INVARIANT_RETRIES`], shared with every invariant type inside this
+/// one) run out; then the last value, which breaks the invariant, is returned and the tester
+/// discards it (`within_constraints`), so it counts as a discard, never a test.
+///
+/// Smaller values meet most invariants more often (a one-node tree is always ordered), so a
+/// try gets half the budget after every [`TRIES_PER_BUDGET`] failures of this value, and half
+/// again after every [`RETRIES_PER_BUDGET`] retries spent anywhere in the draw: a deep value
+/// whose parts keep failing gets smaller everywhere before the retries run out.
+pub fn generate_valid<T>(
+    g: &mut Gen,
+    invariant: fn(&T) -> bool,
+    mut generate: impl FnMut(&mut Gen) -> T,
+) -> T {
+    note_constraints();
+    let outermost = RETRIES_LEFT.with(|r| r.get().is_none());
+    if outermost {
+        RETRIES_LEFT.with(|r| r.set(Some(MAX_INVARIANT_RETRIES)));
+    }
+    let _guard = DrawGuard(outermost);
+    let budget = g.budget();
+    let mut failures = 0;
+    loop {
+        let spent = MAX_INVARIANT_RETRIES - retries_left();
+        let halvings = failures / TRIES_PER_BUDGET + spent / RETRIES_PER_BUDGET;
+        g.set_budget(budget.checked_shr(halvings as u32).unwrap_or(0));
+        let value = generate(g);
+        g.set_budget(budget);
+        let left = retries_left();
+        if left == 0 || invariant(&value) {
+            return value;
+        }
+        RETRIES_LEFT.with(|r| r.set(Some(left - 1)));
+        failures += 1;
+    }
+}
+
+/// `invariant(value)`, the check `within_constraints` makes for a type with
+/// `#[smartcheck(invariant = path)]`; when it fails, notes which one (the path as written, and
+/// the type's name) for the message of a contract check ([`Checked`]).
+pub fn invariant_holds<T>(
+    value: &T,
+    invariant: fn(&T) -> bool,
+    text: &'static str,
+    type_name: &'static str,
+) -> bool {
+    let holds = invariant(value);
+    if !holds {
+        BROKEN.with(|b| b.set(Some((text, type_name))));
+    }
+    holds
+}
+
+/// The first node of `value`'s tree (itself included, frozen and opaque nodes too) outside
+/// its type's constraints ([`SubTypes::within_constraints`]). O(n) in the nodes, no recursion.
+pub fn first_broken_node(value: NodeRef<'_>) -> Option<&dyn Node> {
+    let mut stack: SmallVec<[NodeRef<'_>; 16]> = SmallVec::new();
+    stack.push(value);
+    while let Some(node) = stack.pop() {
+        if let NodeRef::Value(n) = node {
+            if !n.node_within_constraints() {
+                return Some(n);
+            }
+        }
+        stack.extend(node.children().into_iter().map(|c| c.node));
+    }
+    None
+}
+
+/// What a value broke, in words, for a contract's panic message: "the invariant `ordered` of
+/// `Pair`", or "a `range` of `Pool`" (a range names no function); `None` when every node is
+/// within its type's constraints.
+pub fn broken_constraint<T: SubTypes>(value: &T) -> Option<String> {
+    BROKEN.with(|b| b.set(None));
+    let node = first_broken_node(NodeRef::Value(value.node()))?;
+    Some(match BROKEN.with(|b| b.take()) {
+        Some((text, type_name)) => format!("the invariant `{text}` of `{type_name}`"),
+        None => format!("a `range` of `{}`", node.type_name()),
+    })
+}
+
+/// A value a contract checks against its type's invariants, by autoref specialization:
+/// `(&&&Checked(&v)).broken_constraint()` walks the value's tree when its type implements
+/// `SubTypes` ([`CheckTree`]), each element of a slice of such values ([`CheckSlice`]), and
+/// says nothing for any other type ([`CheckNothing`]), so that arguments of any type can be
+/// written in a contract.
+pub struct Checked<'v, T: ?Sized>(pub &'v T);
+
+/// See [`Checked`]: a value whose type implements `SubTypes`.
+pub trait CheckTree {
+    /// What the value broke, in words; `None` when nothing.
+    fn broken_constraint(&self) -> Option<String>;
+}
+
+impl<T: SubTypes> CheckTree for &&Checked<'_, T> {
+    fn broken_constraint(&self) -> Option<String> {
+        broken_constraint(self.0)
+    }
+}
+
+/// See [`Checked`]: a slice of values whose type implements `SubTypes`.
+pub trait CheckSlice {
+    /// What an element broke, in words; `None` when nothing.
+    fn broken_constraint(&self) -> Option<String>;
+}
+
+impl<T: SubTypes> CheckSlice for &Checked<'_, [T]> {
+    fn broken_constraint(&self) -> Option<String> {
+        self.0.iter().find_map(broken_constraint)
+    }
+}
+
+/// See [`Checked`]: a value of a type smartcheck knows nothing of.
+pub trait CheckNothing {
+    /// Always `None`.
+    fn broken_constraint(&self) -> Option<String>;
+}
+
+impl<T: ?Sized> CheckNothing for Checked<'_, T> {
+    fn broken_constraint(&self) -> Option<String> {
+        None
+    }
+}
+
+// -------------------------------------------------------------------------------------------
 // `#[smartcheck(with = path)]` on a field whose type implements neither trait
 
 /// What the derive knows of a `with` field's type, written as a marker type per field: its
@@ -582,6 +749,38 @@ mod tests {
         assert_eq!(i128::from_offset(i128::MIN, u128::MAX), i128::MAX);
         assert_eq!(u128::MAX.offset_from(0), u128::MAX);
         assert_eq!(i32::from_offset(-5, 7), 2);
+    }
+
+    #[test]
+    fn invariant_retries_are_bounded_per_draw_however_types_nest() {
+        fn never<T>(_: &T) -> bool {
+            false
+        }
+        let mut g = Gen::new(3, 64);
+        let tries = Cell::new(0usize);
+        // A value that never meets its invariant: one draw, then every retry, then given up.
+        let value = generate_valid(&mut g, never::<u8>, |g| {
+            tries.set(tries.get() + 1);
+            g.budget() as u8
+        });
+        assert_eq!(tries.get(), MAX_INVARIANT_RETRIES + 1);
+        // Its budget halved after every 10 failures of its own and every 100 in the draw.
+        assert_eq!(value, 0);
+        // Nested: the inner values share the outer draw's retries; the first inner one spends
+        // them all, and then nothing draws again.
+        tries.set(0);
+        let count = || {
+            tries.set(tries.get() + 1);
+            0u16
+        };
+        generate_valid(&mut g, never::<Vec<u16>>, |g| {
+            (0..3).map(|_| generate_valid(g, never::<u16>, |_| count())).collect()
+        });
+        assert_eq!(tries.get(), MAX_INVARIANT_RETRIES + 3);
+        // A value that meets its invariant is drawn once.
+        tries.set(0);
+        generate_valid(&mut g, |x: &u16| *x == 0, |_| count());
+        assert_eq!(tries.get(), 1);
     }
 
     #[test]

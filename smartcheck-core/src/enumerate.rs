@@ -15,11 +15,14 @@
 //! enumerated (at depth `d - 1`) and kept once per thread and type, then combined on demand, so
 //! the first N values of a type cost O(N) beyond its parts.
 //!
-//! **Pruning.** A type invariant prunes for free: a derived type's values are built from the
-//! already filtered values of its fields, so once a sub-value breaks an invariant no value
-//! containing it is ever built. For lists whose condition is prefix-closed (sortedness, no
-//! duplicates, a bound on a running sum), [`lists_where`] never extends a prefix that breaks
-//! it, and counts what that skipped.
+//! **Pruning.** A type invariant (`#[smartcheck(invariant = path)]`) prunes for free: the
+//! derive keeps only the values that meet it ([`where_invariant`]), and a derived type's
+//! values are built from the already filtered values of its fields, so once a sub-value breaks
+//! an invariant no value containing it is ever built. [`Enumerate::unpruned_count`] says how
+//! many values there would be without any invariant, so that an exhaustive run reports how many
+//! were pruned. For lists whose condition is prefix-closed (sortedness, no duplicates, a bound
+//! on a running sum), [`lists_where`] never extends a prefix that breaks it, and counts what
+//! that skipped.
 
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
@@ -42,6 +45,14 @@ pub type Values<T> = Box<dyn Iterator<Item = T>>;
 pub trait Enumerate: Clone + 'static {
     /// Every value of depth at most `depth`, smallest first, each once.
     fn enumerate(depth: usize) -> Values<Self>;
+
+    /// How many values of depth at most `depth` the type has when no invariant prunes any
+    /// (saturating): the size of the space [`enumerate`](Enumerate::enumerate) walks. The
+    /// default counts `enumerate`, right for a type whose values are never filtered; the
+    /// derive and the std containers compute it from their parts without building them.
+    fn unpruned_count(depth: usize) -> usize {
+        Self::enumerate(depth).count()
+    }
 }
 
 thread_local! {
@@ -140,6 +151,17 @@ pub fn constructor<T: 'static>(
     Box::new(Indices::new(&counts).map(move |at| build(&at)))
 }
 
+/// How many values a constructor has when none is pruned, from its fields' unpruned counts
+/// (saturating).
+pub fn unpruned_product(counts: &[usize]) -> usize {
+    counts.iter().fold(1usize, |p, &n| p.saturating_mul(n))
+}
+
+/// The values of a type with `#[smartcheck(invariant = path)]`: those of `values` that meet it.
+pub fn where_invariant<T: 'static>(values: Values<T>, invariant: fn(&T) -> bool) -> Values<T> {
+    Box::new(values.filter(invariant))
+}
+
 /// The values of a type made of several constructors, in declaration order.
 pub fn variants<T: 'static>(parts: Vec<Values<T>>) -> Values<T> {
     Box::new(parts.into_iter().flatten())
@@ -227,6 +249,9 @@ impl<T: Enumerate> Enumerate for Box<T> {
     fn enumerate(depth: usize) -> Values<Self> {
         Box::new(T::enumerate(depth).map(Box::new))
     }
+    fn unpruned_count(depth: usize) -> usize {
+        T::unpruned_count(depth)
+    }
 }
 
 impl<T: Enumerate> Enumerate for Option<T> {
@@ -236,6 +261,9 @@ impl<T: Enumerate> Enumerate for Option<T> {
         }
         Box::new(std::iter::once(None).chain(T::enumerate(depth - 1).map(Some)))
     }
+    fn unpruned_count(depth: usize) -> usize {
+        depth.checked_sub(1).map_or(0, |d| T::unpruned_count(d).saturating_add(1))
+    }
 }
 
 impl<T: Enumerate, E: Enumerate> Enumerate for Result<T, E> {
@@ -244,6 +272,11 @@ impl<T: Enumerate, E: Enumerate> Enumerate for Result<T, E> {
             return Box::new(std::iter::empty());
         }
         Box::new(T::enumerate(depth - 1).map(Ok).chain(E::enumerate(depth - 1).map(Err)))
+    }
+    fn unpruned_count(depth: usize) -> usize {
+        depth
+            .checked_sub(1)
+            .map_or(0, |d| T::unpruned_count(d).saturating_add(E::unpruned_count(d)))
     }
 }
 
@@ -261,11 +294,19 @@ impl<T: Enumerate> Enumerate for Vec<T> {
     fn enumerate(depth: usize) -> Values<Self> {
         lists(depth, parts::<T>(depth.saturating_sub(1)))
     }
+    fn unpruned_count(depth: usize) -> usize {
+        // Lengths below `depth`, of elements one level shallower.
+        geometric(T::unpruned_count(depth.saturating_sub(1)), depth.saturating_sub(1))
+            * usize::from(depth > 0)
+    }
 }
 
 impl<T: Enumerate> Enumerate for std::collections::VecDeque<T> {
     fn enumerate(depth: usize) -> Values<Self> {
         Box::new(Vec::<T>::enumerate(depth).map(Into::into))
+    }
+    fn unpruned_count(depth: usize) -> usize {
+        Vec::<T>::unpruned_count(depth)
     }
 }
 
@@ -275,6 +316,9 @@ macro_rules! tuple_enumerate {
             fn enumerate(depth: usize) -> Values<Self> {
                 let parts = ($(parts::<$name>(depth),)+);
                 constructor(vec![$(parts.$i.len()),+], move |at| ($(parts.$i[at[$i]].clone(),)+))
+            }
+            fn unpruned_count(depth: usize) -> usize {
+                unpruned_product(&[$($name::unpruned_count(depth)),+])
             }
         }
     };
@@ -375,6 +419,10 @@ mod tests {
             let lists: usize = (0..d).map(|k| n.pow(k as u32)).sum();
             assert_eq!(count::<Vec<bool>>(d), lists, "Vec<bool> at depth {d}");
             assert_eq!(count::<(bool, u8)>(d), bools * d);
+            // Nothing filters these types: the unpruned counts are the counts.
+            assert_eq!(Vec::<bool>::unpruned_count(d), lists);
+            assert_eq!(<(bool, u8)>::unpruned_count(d), bools * d);
+            assert_eq!(Option::<Vec<bool>>::unpruned_count(d), count::<Option<Vec<bool>>>(d));
         }
     }
 

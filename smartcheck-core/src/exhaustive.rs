@@ -28,7 +28,8 @@ pub struct Coverage {
     pub checked: usize,
     /// Of those, how many met the precondition (were neither discarded nor skipped).
     pub met: usize,
-    /// Values never built because a part of them broke a prefix-closed or type condition.
+    /// Values never checked because they or a part of them broke a prefix-closed condition or
+    /// a type invariant (counted for [`exhaustive_check`] only when the run is complete).
     pub pruned: usize,
     /// True when every value up to the depth was checked (no failure stopped the run).
     pub complete: bool,
@@ -60,7 +61,10 @@ impl<T> Exhaustive<T> {
 }
 
 /// Checks `prop` on every value of `T` up to `depth`, smallest first, until the first failure,
-/// which is then reduced and generalized with `args` as [`crate::reduce`] does.
+/// which is then reduced and generalized with `args` as [`crate::reduce`] does. Values that
+/// break a type invariant (`#[smartcheck(invariant = path)]`, on `T` or any type inside it)
+/// are never enumerated; a complete run counts them as pruned
+/// ([`Enumerate::unpruned_count`] less the values checked).
 ///
 /// ```
 /// use smartcheck_core::{exhaustive::exhaustive_check, Args, Verdict};
@@ -86,7 +90,11 @@ pub fn exhaustive_check<T: Enumerate + SubTypes, R: PropertyResult>(
     depth: usize,
     prop: impl Fn(&T) -> R,
 ) -> Exhaustive<T> {
-    check_values(args, depth, T::enumerate(depth), 0, &property::erase(prop))
+    let mut run = check_values(args, depth, T::enumerate(depth), 0, &property::erase(prop));
+    if run.coverage.complete {
+        run.coverage.pruned = T::unpruned_count(depth).saturating_sub(run.coverage.checked);
+    }
+    run
 }
 
 /// [`exhaustive_check`] over values enumerated under a condition (for example

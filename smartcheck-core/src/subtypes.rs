@@ -129,7 +129,7 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
     }
 
     /// True when this node satisfies its type's own constraints (`#[smartcheck(range = ..)]`
-    /// fields; the derive writes it). Only this node is checked, not its children: the tester
+    /// fields and `#[smartcheck(invariant = ..)]`; the derive writes it). Only this node is checked, not its children: the tester
     /// walks the tree and discards a candidate with any node outside its constraints, since
     /// such a value is not a value of the type the property is about.
     fn within_constraints(&self) -> bool {

@@ -6,13 +6,11 @@
 //! being reduced: same panic location, same `Err` variant, or a plain `false`. So two bugs are
 //! never merged into one report, and reduction never slips from one bug to another.
 //!
-//! A candidate with a node outside its type's constraints (`#[smartcheck(range = ..)]`) is a
-//! discard, not run: O(n) in its nodes per candidate.
+//! A candidate with a node outside its type's constraints (`#[smartcheck(range = ..)]`,
+//! `#[smartcheck(invariant = ..)]`) is a discard, not run: O(n) in its nodes per candidate.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hasher};
-
-use smallvec::SmallVec;
 
 use crate::property::{self, Failure, Outcome, Property};
 use crate::subtypes::{NodeRef, SubTypes};
@@ -37,20 +35,8 @@ pub struct Tester<'a, T> {
 /// type, so it counts as discarded, never run. O(n) in the nodes, no recursion; nothing
 /// until a type with constraints is in use.
 fn within_constraints<T: SubTypes>(value: &T) -> bool {
-    if !crate::derive_support::constraints_in_use() {
-        return true;
-    }
-    let mut stack: SmallVec<[NodeRef<'_>; 16]> = SmallVec::new();
-    stack.push(NodeRef::Value(value.node()));
-    while let Some(node) = stack.pop() {
-        if let NodeRef::Value(n) = node {
-            if !n.node_within_constraints() {
-                return false;
-            }
-        }
-        stack.extend(node.children().into_iter().map(|c| c.node));
-    }
-    true
+    !crate::derive_support::constraints_in_use()
+        || crate::derive_support::first_broken_node(NodeRef::Value(value.node())).is_none()
 }
 
 impl<'a, T: SubTypes> Tester<'a, T> {

@@ -1,4 +1,4 @@
-//! Parsing of the `#[smartcheck(...)]` attributes: one namespace, seven words.
+//! Parsing of the `#[smartcheck(...)]` attributes: one namespace, eight words.
 //!
 //! Each attribute is parsed into [`Word`]s first; then the place it sits on (a type, a variant
 //! or a field) keeps the words it accepts and reports the others as misplaced, each error on
@@ -19,6 +19,8 @@ pub struct TypeAttrs {
     /// `#[smartcheck(crate = path)]`: where the `smartcheck` facade is, when the crate was
     /// renamed or is re-exported (`::smartcheck` when absent).
     pub krate: Option<syn::Path>,
+    /// `#[smartcheck(invariant = path)]`: `path: fn(&Self) -> bool` holds of every value.
+    pub invariant: Option<ExprPath>,
 }
 
 /// The attributes of an enum variant.
@@ -96,6 +98,7 @@ enum WordKind {
     With(ExprPath),
     Shrink(ExprPath),
     Range(Box<IntRange>),
+    Invariant(ExprPath),
 }
 
 impl WordKind {
@@ -108,13 +111,14 @@ impl WordKind {
             WordKind::With(_) => "with",
             WordKind::Shrink(_) => "shrink",
             WordKind::Range(_) => "range",
+            WordKind::Invariant(_) => "invariant",
         }
     }
 
     /// Where the word belongs, as said in the error for a misplaced one.
     fn home(&self) -> &'static str {
         match self {
-            WordKind::Crate(_) => "a struct or enum",
+            WordKind::Crate(_) | WordKind::Invariant(_) => "a struct or enum",
             WordKind::Opaque => "a field or to a struct or enum",
             WordKind::Skip | WordKind::Weight(_) => "an enum variant",
             WordKind::With(_) | WordKind::Shrink(_) | WordKind::Range(_) => "a field",
@@ -123,7 +127,9 @@ impl WordKind {
 
     fn allowed(&self, place: Place) -> bool {
         match self {
-            WordKind::Crate(_) => matches!(place, Place::Struct | Place::Enum),
+            WordKind::Crate(_) | WordKind::Invariant(_) => {
+                matches!(place, Place::Struct | Place::Enum)
+            }
             WordKind::Opaque => place != Place::Variant,
             WordKind::Skip | WordKind::Weight(_) => place == Place::Variant,
             WordKind::With(_) | WordKind::Shrink(_) | WordKind::Range(_) => place == Place::Field,
@@ -139,6 +145,7 @@ impl WordKind {
             WordKind::With(_) => "#[smartcheck(with = path)]",
             WordKind::Shrink(_) => "#[smartcheck(shrink = path)]",
             WordKind::Range(_) => "#[smartcheck(range = LO..=HI)]",
+            WordKind::Invariant(_) => "#[smartcheck(invariant = path)]",
         }
     }
 }
@@ -154,6 +161,12 @@ pub fn type_attrs(cx: &Ctxt, attrs: &[Attribute], place: Place) -> TypeAttrs {
                     cx.error_spanned_by(&word.meta, "duplicate `crate` attribute");
                 }
                 out.krate = Some(path);
+            }
+            WordKind::Invariant(path) => {
+                if out.invariant.is_some() {
+                    cx.error_spanned_by(&word.meta, "duplicate `invariant` attribute");
+                }
+                out.invariant = Some(path);
             }
             WordKind::Skip
             | WordKind::Weight(_)
@@ -184,7 +197,8 @@ pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             | WordKind::With(_)
             | WordKind::Shrink(_)
             | WordKind::Crate(_)
-            | WordKind::Range(_) => {}
+            | WordKind::Range(_)
+            | WordKind::Invariant(_) => {}
         }
     }
     if let (true, Some(meta)) = (skip, &weight_meta) {
@@ -220,7 +234,7 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                 }
                 out.range = Some(*range);
             }
-            WordKind::Skip | WordKind::Weight(_) | WordKind::Crate(_) => {}
+            WordKind::Skip | WordKind::Weight(_) | WordKind::Crate(_) | WordKind::Invariant(_) => {}
         }
     }
     if let (None, Some(shrink)) = (&out.with, &out.shrink) {
@@ -291,7 +305,7 @@ fn words(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Vec<Word> {
 }
 
 const EXPECTED: &str = "expected `opaque`, `skip`, `weight = N`, `with = path`, \
-                        `shrink = path`, `range = LO..=HI` or `crate = path`";
+                        `shrink = path`, `range = LO..=HI`, `invariant = path` or `crate = path`";
 
 /// Parses one word; reports and returns `None` when it is unknown or malformed.
 fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
@@ -355,6 +369,17 @@ fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
                     other,
                     "expected the path of a function `fn(&FieldType) -> Vec<FieldType>`, like \
                      `shrink = my_shrinker`",
+                );
+                None
+            }
+        },
+        "invariant" => match value(cx, meta, "invariant = is_valid")? {
+            Expr::Path(path) => Some(WordKind::Invariant(path.clone())),
+            other => {
+                cx.error_spanned_by(
+                    other,
+                    "expected the path of a function `fn(&Self) -> bool`, like \
+                     `invariant = is_valid`",
                 );
                 None
             }

@@ -11,9 +11,14 @@
 //! - the function, checking each `requires` clause on entry and each `ensures` clause (with the
 //!   return value as `result` and the arguments in scope) on exit, panicking with a message that
 //!   names the broken clause, in builds with debug assertions; in builds without them, the
-//!   function exactly as written, at no cost;
+//!   function exactly as written, at no cost (the `release-contracts` feature of `smartcheck`
+//!   keeps the checks in every build);
+//! - in the same checks, the type invariants (`#[smartcheck(invariant = path)]`, and `range`s)
+//!   of every argument and `self` on entry, of the result and of `&mut` arguments on exit,
+//!   wherever the value's type implements `SubTypes` (a slice, each element); a broken one is
+//!   named in the message. Cost, in checking builds only: a walk of each such value, O(n);
 //! - a `#[test] fn smartcheck_contract_<name>()` (unless `test = false`) that draws arguments
-//!   meeting `requires` (a reference argument `&T` is drawn as `T`, `&[T]` as `Vec<T>`, `&str`
+//!   meeting `requires` and their types' invariants (a reference argument `&T` is drawn as `T`, `&[T]` as `Vec<T>`, `&str`
 //!   as `String`), calls the function and checks `ensures`, through `smartcheck`'s random
 //!   discovery, reduction and generalization; with `exhaustive = N` it also checks every
 //!   argument tuple up to depth `N`, which finds what random discovery gives up on when valid
@@ -60,9 +65,16 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     } else {
         TokenStream::new()
     };
+    if cfg!(feature = "release-contracts") {
+        return quote! {
+            #checked
+            #test
+        };
+    }
     let mut plain = function;
     plain.attrs.push(syn::parse_quote!(#[cfg(not(debug_assertions))]));
     quote! {
+        #[cfg(debug_assertions)]
         #checked
         #plain
         #test
@@ -108,7 +120,8 @@ fn parse(args: TokenStream) -> syn::Result<Contract> {
     Ok(contract)
 }
 
-/// The function with its clauses checked, for builds with debug assertions.
+/// The function with its clauses and its values' invariants checked (for builds with debug
+/// assertions, or every build under the `release-contracts` feature).
 fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
     let name = function.sig.ident.to_string();
     let check = |kind: &str, clause: &Expr| {
@@ -122,6 +135,14 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
     };
     let requires = contract.requires.iter().map(|c| check("requires", c));
     let ensures = contract.ensures.iter().map(|c| check("ensures", c));
+    let p = facade(contract);
+    let values = checked_values(&function.sig);
+    let on_entry = values.iter().map(|v| invariant_check(&p, &name, &v.value, &v.what));
+    let on_return = values
+        .iter()
+        .filter(|v| v.mutable)
+        .map(|v| invariant_check(&p, &name, &v.value, &format!("on return, {}", v.what)));
+    let result = invariant_check(&p, &name, &quote!(&result), "the result");
     let body = &function.block;
     let output = match &function.sig.output {
         ReturnType::Default => quote!(()),
@@ -130,14 +151,77 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
     let (attrs, vis, sig) = (&function.attrs, &function.vis, &function.sig);
     quote! {
         #(#attrs)*
-        #[cfg(debug_assertions)]
         #vis #sig {
             #(#requires)*
+            #(#on_entry)*
             #[allow(clippy::redundant_closure_call)]
             let result: #output = (|| -> #output { #body })();
+            #result
+            #(#on_return)*
             #(#ensures)*
             result
         }
+    }
+}
+
+/// A value whose type invariants a contract checks: how to borrow it, how the message names
+/// it, and whether the function may change it (then it is checked on return too).
+struct CheckedValue {
+    value: TokenStream,
+    what: String,
+    mutable: bool,
+}
+
+/// `self` and every argument bound to a plain name, each borrowed as the value itself (`&*x`
+/// for a reference argument, so that `&[T]` is checked as a slice).
+fn checked_values(sig: &syn::Signature) -> Vec<CheckedValue> {
+    sig.inputs
+        .iter()
+        .filter_map(|input| match input {
+            FnArg::Receiver(r) if r.colon_token.is_none() => Some(CheckedValue {
+                value: if r.reference.is_some() { quote!(&*self) } else { quote!(&self) },
+                what: "`self`".to_owned(),
+                mutable: r.reference.is_some() && r.mutability.is_some(),
+            }),
+            FnArg::Receiver(_) => None,
+            FnArg::Typed(typed) => {
+                let Pat::Ident(pat) = &*typed.pat else {
+                    return None;
+                };
+                let name = &pat.ident;
+                let (value, mutable) = match &*typed.ty {
+                    Type::Reference(r) => (quote!(&*#name), r.mutability.is_some()),
+                    _ => (quote!(&#name), false),
+                };
+                Some(CheckedValue { value, what: format!("argument `{name}`"), mutable })
+            }
+        })
+        .collect()
+}
+
+/// A panic naming the invariant `value` (a `&T`) breaks, if it breaks one; nothing happens
+/// for a type that does not implement `SubTypes` (autoref specialization, see the core's
+/// `derive_support::Checked`).
+fn invariant_check(p: &TokenStream, name: &str, value: &TokenStream, what: &str) -> TokenStream {
+    let prefix = format!("smartcheck: the contract of `{name}` is broken: {what} breaks ");
+    quote! {
+        {
+            #[allow(unused_imports)]
+            use #p::__private::{CheckNothing as _, CheckSlice as _, CheckTree as _};
+            if let ::core::option::Option::Some(__broken) =
+                (&&&#p::__private::Checked(#value)).broken_constraint()
+            {
+                ::core::panic!("{}{}", #prefix, __broken);
+            }
+        }
+    }
+}
+
+/// The facade's path: `crate = path` or `::smartcheck`.
+fn facade(contract: &Contract) -> TokenStream {
+    match &contract.facade {
+        Some(path) => quote!(#path),
+        None => quote!(::smartcheck),
     }
 }
 
@@ -195,6 +279,7 @@ fn arg(name: syn::Ident, ty: &Type, field: TokenStream) -> Arg {
 /// The generated `#[test]`.
 fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
     let sig = &function.sig;
+    let ident = &sig.ident;
     let refuse = |tokens: &dyn ToTokens, what: &str| {
         syn::Error::new_spanned(
             tokens,
@@ -221,17 +306,14 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
         let index = syn::Index::from(i);
         inputs.push(arg(pat.ident.clone(), &typed.ty, quote!(__v.#index)));
     }
-    let p = match &contract.facade {
-        Some(path) => quote!(#path),
-        None => quote!(::smartcheck),
-    };
+    let p = facade(contract);
+    let result_check = invariant_check(&p, &ident.to_string(), &quote!(&result), "the result");
     let drawn = inputs.iter().map(|a| &a.drawn);
     let binds = inputs.iter().map(|a| &a.bind);
     let passes = inputs.iter().map(|a| &a.pass);
     let names = inputs.iter().map(|a| &a.name);
     let requires = &contract.requires;
     let ensures = &contract.ensures;
-    let ident = &sig.ident;
     let test_name = format_ident!("smartcheck_contract_{}", ident);
     let fields = &contract.args;
     let run = match &contract.exhaustive {
@@ -251,10 +333,51 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
                 }
                 let result = #ident(#(#passes),*);
                 let _ = (&result, #(&#names),*);
+                #result_check
                 #p::Verdict::from(true #(&& (#ensures))*)
             };
             let __args = #p::Args { #(#fields,)* ..::core::default::Default::default() };
             #run;
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expanded(args: &str, function: &str) -> String {
+        let args: TokenStream = args.parse().expect("the arguments parse");
+        let function: TokenStream = function.parse().expect("the function parses");
+        expand(args, function).to_string()
+    }
+
+    const FUNCTION: &str = "fn halve(x: u8) -> u8 { x / 2 }";
+
+    /// Without the `release-contracts` feature the checks are in the copy for builds with debug
+    /// assertions; builds without them get the function exactly as written, so the contract
+    /// costs nothing there.
+    #[test]
+    #[cfg(not(feature = "release-contracts"))]
+    fn checks_compile_to_nothing_without_debug_assertions() {
+        let out = expanded("requires = x > 1, test = false", FUNCTION);
+        let plain = "# [cfg (not (debug_assertions))] fn halve (x : u8) -> u8 { x / 2 }";
+        assert!(out.contains(plain), "{out}");
+        let checked = out.find("# [cfg (debug_assertions)] fn halve").expect("a checked copy");
+        let check = out.find("if ! (x > 1)").expect("the check");
+        let plain = out.find(plain).expect("the plain copy");
+        // The one check in the whole expansion is in the checked copy, before the plain one.
+        assert!(checked < check && check < plain, "{out}");
+        assert_eq!(out.matches("if ! (x > 1)").count(), 1);
+    }
+
+    /// With the feature, the one function checks its contract in every build.
+    #[test]
+    #[cfg(feature = "release-contracts")]
+    fn checks_stay_in_every_build_with_the_feature() {
+        let out = expanded("requires = x > 1, test = false", FUNCTION);
+        assert!(!out.contains("debug_assertions"), "{out}");
+        assert_eq!(out.matches("fn halve").count(), 1);
+        assert_eq!(out.matches("if ! (x > 1)").count(), 1);
+    }
 }

@@ -3,13 +3,17 @@
 //!
 //! Each constructor's values are the combinations of its fields' values one level shallower,
 //! taken from the core's per-thread cache of parts, and built on demand; the constructors come
-//! in declaration order, `#[smartcheck(skip)]` ones never.
+//! in declaration order, `#[smartcheck(skip)]` ones never. A type with
+//! `#[smartcheck(invariant = path)]` keeps only the values that meet it; since its fields'
+//! parts are already filtered, no value holding a sub-value that breaks an invariant is ever
+//! built. `unpruned_count` counts the values there would be without any invariant, from the
+//! fields' counts, so that the values pruned can be reported.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::ast::{Constructor, Input};
-use crate::expand::{at, private, with_bounds, wrap};
+use crate::expand::{at, invariant_fn, private, with_bounds, wrap};
 
 /// The `Enumerate` impl.
 pub fn enumerate(input: &Input) -> TokenStream {
@@ -17,6 +21,15 @@ pub fn enumerate(input: &Input) -> TokenStream {
     let ident = input.ident;
     let listed: Vec<&Constructor> = input.constructors.iter().filter(|c| !c.attrs.skip).collect();
     let variants = listed.iter().map(|c| constructor(c));
+    let counts = listed.iter().map(|c| unpruned(c));
+    let values = quote!(#p::variants(::std::vec![#(#variants),*]));
+    let values = match invariant_fn(input) {
+        Some(def) => quote!({
+            #def
+            #p::where_invariant(#values, __invariant)
+        }),
+        None => values,
+    };
     let fields = listed.iter().flat_map(|c| &c.fields);
     let generics = with_bounds(input.generics, fields, &quote!(#p::Enumerate));
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
@@ -27,7 +40,13 @@ pub fn enumerate(input: &Input) -> TokenStream {
                 let ::core::option::Option::Some(__d) = __depth.checked_sub(1) else {
                     return #p::variants(#p::Vec::new());
                 };
-                #p::variants(::std::vec![#(#variants),*])
+                #values
+            }
+            fn unpruned_count(__depth: ::core::primitive::usize) -> ::core::primitive::usize {
+                let ::core::option::Option::Some(__d) = __depth.checked_sub(1) else {
+                    return 0;
+                };
+                [#(#counts),*].into_iter().fold(0, ::core::primitive::usize::saturating_add)
             }
         }
     })
@@ -53,4 +72,15 @@ fn constructor(c: &Constructor) -> TokenStream {
             #path { #(#members: #values),* }
         })
     })
+}
+
+/// How many values constructor `c` has at depth `__d + 1` when no invariant prunes any: the
+/// product of its fields' unpruned counts at `__d`.
+fn unpruned(c: &Constructor) -> TokenStream {
+    let p = private();
+    let counts = c.fields.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned!(at(ty)=> <#ty as #p::Enumerate>::unpruned_count(__d))
+    });
+    quote!(#p::unpruned_product(&[#(#counts),*]))
 }

@@ -124,6 +124,8 @@ fn subtypes(input: &Input) -> TokenStream {
                 true
             }
         };
+        let methods = [methods, within_constraints(input)];
+        let methods = quote!(#(#methods)*);
         (methods, quote!(#p::Arbitrary + ::core::clone::Clone + ::core::fmt::Debug))
     } else {
         let methods = [shape(input), children(input), child_mut(input), within_constraints(input)];
@@ -196,9 +198,10 @@ fn children(input: &Input) -> TokenStream {
         });
         (Bind::Fields, quote!(::core::iter::FromIterator::from_iter([#(#children),*])))
     });
-    // A type with range fields says so before any of its values can be reduced.
+    // A type with range fields or an invariant says so before any of its values is reduced.
     let ranged = input.constructors.iter().flat_map(|c| &c.fields).any(|f| f.attrs.range.is_some());
-    let note = ranged.then(|| quote!(#p::note_constraints();));
+    let constrained = ranged || input.attrs.invariant.is_some();
+    let note = constrained.then(|| quote!(#p::note_constraints();));
     quote! {
         fn children(&self) -> #p::Children<'_> {
             #note
@@ -238,13 +241,37 @@ fn child_mut(input: &Input) -> TokenStream {
     }
 }
 
-/// `within_constraints`: every `#[smartcheck(range = ..)]` field of the value's constructor
-/// holds integers within its bounds. Left to the trait's default (`true`) when no field has a
-/// range.
+/// `within_constraints`: the type's `#[smartcheck(invariant = path)]` holds, and every
+/// `#[smartcheck(range = ..)]` field of the value's constructor holds integers within its
+/// bounds. Left to the trait's default (`true`) when there is neither.
 fn within_constraints(input: &Input) -> TokenStream {
+    let ranges = range_checks(input);
+    let invariant = input.attrs.invariant.as_ref().map(|path| {
+        let p = private();
+        let (text, name) = (tokens_text(path), &input.name);
+        let def = invariant_fn(input);
+        quote!({
+            #def
+            #p::invariant_holds(self, __invariant, #text, #name)
+        })
+    });
+    if ranges.is_none() && invariant.is_none() {
+        return TokenStream::new();
+    }
+    let checks = invariant.into_iter().chain(ranges);
+    quote! {
+        fn within_constraints(&self) -> ::core::primitive::bool {
+            #(#checks)&&*
+        }
+    }
+}
+
+/// The `#[smartcheck(range = ..)]` checks of the value's constructor, as one expression;
+/// `None` when no field has a range.
+fn range_checks(input: &Input) -> Option<TokenStream> {
     let ranged = |c: &Constructor| c.fields.iter().any(|f| f.attrs.range.is_some());
     if !input.constructors.iter().any(ranged) {
-        return TokenStream::new();
+        return None;
     }
     let p = private();
     let checks = |c: &Constructor| {
@@ -265,12 +292,25 @@ fn within_constraints(input: &Input) -> TokenStream {
         let body = checks(c);
         quote!(#path { #(#fields,)* .. } => #body,)
     });
-    quote! {
-        fn within_constraints(&self) -> ::core::primitive::bool {
+    Some(quote! {
+        {
             #[allow(unreachable_patterns)]
             match self { #(#arms)* }
         }
-    }
+    })
+}
+
+/// `let __invariant: fn(&Self) -> bool = path;` for a type with
+/// `#[smartcheck(invariant = path)]`, spanned at the path, so that a function of the wrong type
+/// is reported there, once (every derive emits the same tokens).
+pub(crate) fn invariant_fn(input: &Input) -> Option<TokenStream> {
+    let path = input.attrs.invariant.as_ref()?;
+    Some(quote_spanned!(at(path)=> let __invariant: fn(&Self) -> ::core::primitive::bool = #path;))
+}
+
+/// The tokens of `t` as written, without spaces (`is_sorted`, `heap::leftist`).
+fn tokens_text(t: &impl quote::ToTokens) -> String {
+    t.to_token_stream().to_string().replace(' ', "")
 }
 
 fn has_fields(input: &Input) -> bool {
@@ -304,6 +344,18 @@ fn arbitrary(input: &Input) -> TokenStream {
         let field_mins = field_min_sizes(input, c);
         quote!(#p::constructor_cost(&[#(#field_mins),*]))
     });
+    let draw = quote!({
+        #(#min_defs)*
+        #choose
+    });
+    // A type with an invariant draws again while it fails (within the draw's retries).
+    let draw = match invariant_fn(input) {
+        Some(def) => quote!({
+            #def
+            #p::generate_valid(__g, __invariant, |__g: &mut #p::Gen| #draw)
+        }),
+        None => draw,
+    };
     let fields = generatable.iter().flat_map(|c| &c.fields);
     let generics = with_bounds(input.generics, fields, &quote!(#p::Arbitrary));
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
@@ -311,10 +363,7 @@ fn arbitrary(input: &Input) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics #p::Arbitrary for #ident #ty_generics #where_clause {
             fn arbitrary(__g: &mut #p::Gen) -> Self {
-                #p::grow(|| {
-                    #(#min_defs)*
-                    #choose
-                })
+                #p::grow(|| #draw)
             }
             fn min_size() -> ::core::option::Option<::core::primitive::usize> {
                 #p::type_min_size::<Self, _>(|| [#(#min_costs),*])

@@ -24,6 +24,10 @@
 //! - `#[smartcheck(range = LO..=HI)]` on an integer field (or `Option`/`Vec` of integers):
 //!   generated within the range, and `SubTypes::within_constraints` checks it, so that no
 //!   candidate outside it is ever run.
+//! - `#[smartcheck(invariant = path)]` on a struct or enum: `path: fn(&Self) -> bool`, checked
+//!   by `SubTypes::within_constraints` too (the same hook as `range`), met by generation
+//!   (bounded retries) and by enumeration (a filter, so no value holding a broken part is
+//!   built).
 
 mod api;
 mod ast;

@@ -147,6 +147,13 @@
 //!   discarded, never run: the range is part of the type. The bounds are integer literals
 //!   (`-` allowed); an empty range, other bounds, `range` beside `with`, and a field that
 //!   holds no integers are compile errors.
+//! - `#[smartcheck(invariant = path)]` on a struct or enum: `path: fn(&Self) -> bool` holds of
+//!   every value of the type (checked at each node of that type; the parts' own invariants are
+//!   theirs). Generation draws again while it fails (smaller after repeated failures, at most
+//!   1,000 draws again per value; a value that still breaks it is a discard), reduction,
+//!   generalization and strengthening never run a candidate that breaks it, `Enumerate` never
+//!   lists one nor any value holding one (and an exhaustive run counts them as pruned), and
+//!   `#[smartcheck::contract]` checks it of every argument and result.
 //! - `#[smartcheck(crate = path)]` on a type: where the facade is, when it is renamed or
 //!   re-exported.
 //!
@@ -319,7 +326,8 @@ pub mod __private {
     pub use smartcheck_core::arbitrary::{min_size_of, sum_min_sizes};
     pub use smartcheck_core::derive_support::*;
     pub use smartcheck_core::enumerate::{
-        constructor as enumerate_constructor, parts as enumerate_parts, variants, Enumerate, Values,
+        constructor as enumerate_constructor, parts as enumerate_parts, unpruned_product, variants,
+        where_invariant, Enumerate, Values,
     };
     pub use smartcheck_core::exhaustive::contract_test_exhaustive;
     pub use smartcheck_core::{

@@ -62,6 +62,16 @@ fn a_broken_requires_names_the_clause() {
     assert_eq!(message, "smartcheck: the contract of `insert` is broken: requires `sorted(list)`");
 }
 
+/// Contracts cost nothing where debug assertions are off (`cargo test --release`): the
+/// function is then exactly as written, and a broken `requires` goes unnoticed. (The
+/// `release-contracts` feature of `smartcheck` keeps the checks there; this crate leaves it
+/// off.)
+#[test]
+fn a_broken_requires_panics_only_in_builds_with_debug_assertions() {
+    let panicked = std::panic::catch_unwind(|| insert(&[2, 1], 0)).is_err();
+    assert_eq!(panicked, cfg!(debug_assertions));
+}
+
 #[test]
 fn a_broken_ensures_names_the_clause() {
     let message = panic_message(|| {

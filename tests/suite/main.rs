@@ -37,6 +37,7 @@ pub mod enumerate;
 pub mod examples;
 pub mod faults;
 pub mod generalize;
+pub mod invariant;
 pub mod interactive;
 pub mod maps;
 pub mod persist;
