@@ -8,14 +8,16 @@
 //!
 //! Invariant: a round runs at most `tests` inputs that meet the precondition (passed or
 //! skipped) and gives up after more than `max_discard_ratio × tests` discards.
-//! Cost: one generation and one evaluation per input.
+//! Cost: one generation and one evaluation per input. The stack for the evaluation (and the
+//! input's drop) is sized from how deep generation went ([`Gen::deepest`]), not by walking the
+//! input; one generator is reseeded for every input, so its buffers are reused.
 
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::origin::Origin;
 use crate::property::{Failure, Outcome};
 use crate::report::Counts;
-use crate::stack::{nesting_of, with_stack_for};
+use crate::stack::{has_room_for, round_depth, with_stack_for};
 use crate::subtypes::SubTypes;
 use crate::tester::Tester;
 
@@ -73,6 +75,19 @@ impl Tally {
     }
 }
 
+/// One round under way: what its loop carries besides the run's state, so that the loop can
+/// move to a grown stack part way through.
+struct Round {
+    tally: Tally,
+    /// The generator reseeded for every input (its buffers reused).
+    case: Gen,
+    /// `T`'s smallest size: the least budget an input is generated with.
+    min: usize,
+    max_discards: usize,
+    /// True once the round runs on a stack grown for the deepest values `args` allow.
+    grown: bool,
+}
+
 /// Random testing until a new counterexample, the end of the round's tests, or too many
 /// discards.
 pub(crate) fn discover<T: SubTypes>(
@@ -81,46 +96,92 @@ pub(crate) fn discover<T: SubTypes>(
     gen: &mut Gen,
     counts: &mut Counts,
 ) -> Discovered<T> {
-    let min = crate::arbitrary::require_min_size::<T>();
-    let max_discards = args.max_discard_ratio.saturating_mul(args.tests.max(1));
-    let mut round = Tally::default();
-    let found = loop {
-        if round.ran() >= args.tests || round.only_known() {
-            break Discovered::Passed;
-        }
-        let size = round.size(args);
-        let origin = Origin { seed: gen.fork_seed(), size, budget: size.max(min) };
-        crate::timeout::testing(round.ran() + 1, origin);
-        let value: T = crate::derive_support::grow(|| origin.generate());
-        let (outcome, known) = with_stack_for(nesting_of(&value), || tester.classify(&value));
-        match (outcome, known) {
-            (Outcome::Fail(_), Some(class)) => {
-                round.note(true);
-                counts.skip(class);
-            }
-            (Outcome::Fail(failure), None) => {
-                round.note(false);
-                if args.verbose {
-                    eprintln!("smartcheck: test {} failed: {failure}", round.tests);
-                }
-                break Discovered::Found { value, failure, origin: Some(origin) };
-            }
-            (Outcome::Pass, _) => round.note(false),
-            (Outcome::Discard, _) => {
-                round.discards += 1;
-                if round.discards > max_discards {
-                    break Discovered::GaveUp;
-                }
-            }
-        }
-        if args.verbose && (round.ran() + round.discards) % 10 == 0 {
-            eprintln!(
-                "smartcheck: {} tests passed, {} discarded, {} known instances skipped (size {size})",
-                round.tests, round.discards, round.skipped
-            );
-        }
+    let mut round = Round {
+        tally: Tally::default(),
+        case: Gen::new(0, 0),
+        min: crate::arbitrary::require_min_size::<T>(),
+        max_discards: args.max_discard_ratio.saturating_mul(args.tests.max(1)),
+        grown: false,
     };
-    counts.tests += round.tests;
-    counts.discards += round.discards;
+    let found = cases(args, tester, gen, counts, &mut round);
+    counts.tests += round.tally.tests;
+    counts.discards += round.tally.discards;
     found
+}
+
+/// The round's inputs, from the next one until the round is over. The first input too deep
+/// for the current stack moves the rest of the round to a stack grown for the deepest inputs
+/// the run can generate: at most one stack is mapped per round, and none while the inputs are
+/// shallow, whatever `max_gen_size` says.
+fn cases<T: SubTypes>(
+    args: &Args,
+    tester: &mut Tester<'_, T>,
+    gen: &mut Gen,
+    counts: &mut Counts,
+    round: &mut Round,
+) -> Discovered<T> {
+    loop {
+        if round.tally.ran() >= args.tests || round.tally.only_known() {
+            return Discovered::Passed;
+        }
+        let size = round.tally.size(args);
+        let origin = Origin { seed: gen.fork_seed(), size, budget: size.max(round.min) };
+        crate::timeout::testing(round.tally.ran() + 1, origin);
+        let value: T = crate::derive_support::grow(|| origin.generate_in(&mut round.case));
+        let depth = round.case.deepest();
+        if !round.grown && !has_room_for(depth) {
+            round.grown = true;
+            return with_stack_for(depth.max(round_depth(args)), || {
+                match judge(args, tester, counts, round, value, origin) {
+                    Some(end) => end,
+                    None => cases(args, tester, gen, counts, round),
+                }
+            });
+        }
+        if let Some(end) =
+            with_stack_for(depth, || judge(args, tester, counts, round, value, origin))
+        {
+            return end;
+        }
+    }
+}
+
+/// Runs the property on one input and tallies the outcome; `Some` when that ends the round.
+/// Called on a stack with room for the input, which it also drops.
+fn judge<T: SubTypes>(
+    args: &Args,
+    tester: &mut Tester<'_, T>,
+    counts: &mut Counts,
+    round: &mut Round,
+    value: T,
+    origin: Origin,
+) -> Option<Discovered<T>> {
+    let tally = &mut round.tally;
+    match tester.classify(&value) {
+        (Outcome::Fail(_), Some(class)) => {
+            tally.note(true);
+            counts.skip(class);
+        }
+        (Outcome::Fail(failure), None) => {
+            tally.note(false);
+            if args.verbose {
+                eprintln!("smartcheck: test {} failed: {failure}", tally.tests);
+            }
+            return Some(Discovered::Found { value, failure, origin: Some(origin) });
+        }
+        (Outcome::Pass, _) => tally.note(false),
+        (Outcome::Discard, _) => {
+            tally.discards += 1;
+            if tally.discards > round.max_discards {
+                return Some(Discovered::GaveUp);
+            }
+        }
+    }
+    if args.verbose && (tally.ran() + tally.discards).is_multiple_of(10) {
+        eprintln!(
+            "smartcheck: {} tests passed, {} discarded, {} known instances skipped (size {})",
+            tally.tests, tally.discards, tally.skipped, origin.size
+        );
+    }
+    None
 }

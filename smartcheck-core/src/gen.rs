@@ -5,9 +5,16 @@
 //!   `Arbitrary` impl returns a value of size at most the budget whenever the budget is at
 //!   least the type's `min_size`. This is what makes generation terminate at any size, and what
 //!   the paper's `sizedArbitrary` (a value strictly smaller than a bound) is built on.
+//! - `depth` counts the nested [`Gen::with_budget`] calls under way, and [`Gen::deepest`] the
+//!   most there were since the generator was seeded: how deep the value just generated nests,
+//!   known without walking it (what sizes the stack for user code over it, `stack.rs`).
 //!
 //! The PRNG is xoshiro256** seeded through SplitMix64, written here so that the same seed gives
 //! the same values on every machine and with every version of every dependency.
+//!
+//! Cost: generation state is a few words; the budget shares of a list ([`Gen::split_into`])
+//! are drawn in place, and lists take their plan from buffers the generator keeps and reuses
+//! ([`Gen::take_buffer`]), so after the first values a generated value allocates only itself.
 
 /// The generator handed to [`Arbitrary::arbitrary`](crate::Arbitrary::arbitrary).
 #[derive(Clone, Debug)]
@@ -16,6 +23,9 @@ pub struct Gen {
     size: usize,
     budget: usize,
     depth: usize,
+    deepest: usize,
+    /// Buffers lent out by [`Gen::take_buffer`] and given back, kept for the next value.
+    buffers: Vec<Vec<usize>>,
 }
 
 /// How deep generation recurses before it only builds the smallest values (a guard on top of
@@ -25,16 +35,15 @@ pub const MAX_GEN_DEPTH: usize = 10_000;
 impl Gen {
     /// A generator seeded with `seed`, at QuickCheck size `size` and a budget of `size`.
     pub fn new(seed: u64, size: usize) -> Gen {
-        let mut sm = seed;
-        let mut next = || {
-            sm = sm.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = sm;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        let state = [next(), next(), next(), next()];
-        Gen { state, size, budget: size, depth: 0 }
+        let state = seeded(seed);
+        Gen { state, size, budget: size, depth: 0, deepest: 0, buffers: Vec::new() }
+    }
+
+    /// Makes this generator what `Gen::new(seed, size)` would be, but keeps its buffers: a
+    /// loop that generates a value per seed allocates them once.
+    pub fn reseed(&mut self, seed: u64, size: usize) {
+        self.state = seeded(seed);
+        (self.size, self.budget, self.depth, self.deepest) = (size, size, 0, 0);
     }
 
     /// QuickCheck's size: scales numbers and lengths.
@@ -52,6 +61,15 @@ impl Gen {
         self.depth
     }
 
+    /// The most nested `Arbitrary` calls ([`with_budget`](Gen::with_budget)) there were at
+    /// once since the generator was made or [reseeded](Gen::reseed). Every std impl and
+    /// derived impl generates each part of a value one call deeper, so this is at least how
+    /// deep the value nests (a `Box` counts a level of its own); a hand-written generator that
+    /// builds nesting without `with_budget` is not seen.
+    pub fn deepest(&self) -> usize {
+        self.deepest
+    }
+
     /// Sets the size.
     pub fn set_size(&mut self, size: usize) {
         self.size = size;
@@ -67,6 +85,7 @@ impl Gen {
         let saved = (self.budget, self.depth);
         self.budget = budget;
         self.depth += 1;
+        self.deepest = self.deepest.max(self.depth);
         let out = f(self);
         (self.budget, self.depth) = saved;
         out
@@ -153,27 +172,50 @@ impl Gen {
         shares
     }
 
-    /// [`split`](Gen::split) into `shares` (one per part, overwritten), without allocating
-    /// for up to 8 parts: the same draws, so the same values for the same seed.
+    /// [`split`](Gen::split) into `shares` (one per part, overwritten), without allocating:
+    /// the same draws, so the same values for the same seed.
     pub fn split_into(&mut self, extra: usize, shares: &mut [usize]) {
         shares.fill(0);
-        let parts = shares.len();
-        if parts == 0 || extra == 0 {
+        let Some((last, cuts)) = shares.split_last_mut() else { return };
+        if extra == 0 {
             return;
         }
-        if parts == 1 {
-            shares[0] = extra;
-            return;
+        // The cuts, sorted, then the extra as the last one; each share is the gap below it.
+        for cut in cuts.iter_mut() {
+            *cut = self.range(0, extra);
         }
-        let mut cuts: smallvec::SmallVec<[usize; 8]> =
-            (0..parts - 1).map(|_| self.range(0, extra)).collect();
         cuts.sort_unstable();
-        let mut last = 0;
-        for (share, cut) in shares.iter_mut().zip(cuts.iter().chain(std::iter::once(&extra))) {
-            *share = cut - last;
-            last = *cut;
+        *last = extra;
+        for i in (1..shares.len()).rev() {
+            shares[i] -= shares[i - 1];
         }
     }
+
+    /// A buffer for a list's plan (its elements' budgets), empty, from those given back by
+    /// [`give_back`](Gen::give_back): generation nested inside takes another, so a value nested
+    /// `d` lists deep keeps `d` of them.
+    pub fn take_buffer(&mut self) -> Vec<usize> {
+        self.buffers.pop().unwrap_or_default()
+    }
+
+    /// Returns a buffer from [`take_buffer`](Gen::take_buffer), to be lent again.
+    pub fn give_back(&mut self, mut buffer: Vec<usize>) {
+        buffer.clear();
+        self.buffers.push(buffer);
+    }
+}
+
+/// The xoshiro256** state for `seed`, by SplitMix64.
+fn seeded(seed: u64) -> [u64; 4] {
+    let mut sm = seed;
+    let mut next = || {
+        sm = sm.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = sm;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    [next(), next(), next(), next()]
 }
 
 #[cfg(test)]
@@ -214,6 +256,72 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn split_into_draws_as_sorted_cuts_do() {
+        // The composition as first written: `parts - 1` cuts drawn in order, sorted, and the
+        // gaps between them; the in-place version must give the same shares from the same
+        // draws, or every seed's values would change.
+        fn by_cuts(g: &mut Gen, extra: usize, parts: usize) -> Vec<usize> {
+            if parts == 0 || extra == 0 {
+                return vec![0; parts];
+            }
+            let mut cuts: Vec<usize> = (1..parts).map(|_| g.range(0, extra)).collect();
+            cuts.sort_unstable();
+            cuts.push(extra);
+            let mut out = Vec::new();
+            let mut prev = 0;
+            for c in cuts {
+                out.push(c - prev);
+                prev = c;
+            }
+            out
+        }
+        let (mut a, mut b) = (Gen::new(7, 10), Gen::new(7, 10));
+        for parts in 0..40 {
+            for extra in [0, 1, 2, 5, 99, 1_000] {
+                let mut shares = vec![9; parts];
+                a.split_into(extra, &mut shares);
+                assert_eq!(shares, by_cuts(&mut b, extra, parts), "{extra} into {parts}");
+            }
+        }
+        assert_eq!(a.next_u64(), b.next_u64());
+    }
+
+    #[test]
+    fn a_reseeded_generator_is_a_new_one() {
+        let mut g = Gen::new(1, 30);
+        let _: Vec<Vec<u8>> = crate::Arbitrary::arbitrary(&mut g);
+        g.reseed(5, 20);
+        let mut fresh = Gen::new(5, 20);
+        assert_eq!((g.size(), g.budget(), g.depth(), g.deepest()), (20, 20, 0, 0));
+        let (x, y): (Vec<Vec<u8>>, Vec<Vec<u8>>) =
+            (crate::Arbitrary::arbitrary(&mut g), crate::Arbitrary::arbitrary(&mut fresh));
+        assert_eq!(x, y);
+        assert_eq!(g.next_u64(), fresh.next_u64());
+    }
+
+    #[test]
+    fn deepest_counts_the_nested_calls_at_their_deepest() {
+        let mut g = Gen::new(1, 10);
+        g.with_budget(3, |g| {
+            g.with_budget(2, |g| g.with_budget(1, |_| ()));
+            g.with_budget(2, |_| ())
+        });
+        assert_eq!((g.depth(), g.deepest(), g.budget()), (0, 3, 10));
+    }
+
+    #[test]
+    fn buffers_are_lent_and_reused() {
+        let mut g = Gen::new(1, 10);
+        let mut a = g.take_buffer();
+        a.extend([1, 2, 3]);
+        let capacity = a.capacity();
+        g.give_back(a);
+        let b = g.take_buffer();
+        assert!(b.is_empty());
+        assert_eq!(b.capacity(), capacity);
     }
 
     #[test]

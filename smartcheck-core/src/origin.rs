@@ -21,8 +21,14 @@ pub struct Origin {
 impl Origin {
     /// Generates the input again.
     pub fn generate<T: crate::Arbitrary>(&self) -> T {
-        let mut g = Gen::new(self.seed, self.size);
+        self.generate_in(&mut Gen::new(self.seed, self.size))
+    }
+
+    /// [`generate`](Origin::generate) with `g` reseeded, so that its buffers are reused; after
+    /// the call, [`g.deepest()`](Gen::deepest) says how deep generation went.
+    pub(crate) fn generate_in<T: crate::Arbitrary>(&self, g: &mut Gen) -> T {
+        g.reseed(self.seed, self.size);
         g.set_budget(self.budget);
-        T::arbitrary(&mut g)
+        T::arbitrary(g)
     }
 }

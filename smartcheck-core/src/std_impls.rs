@@ -113,20 +113,29 @@ fn list_plan<T: Arbitrary>(g: &mut Gen) -> Vec<usize> {
 
 /// [`list_plan`] for cells whose contents cost at least `element_min` (`None`: no finite
 /// element, so the list is empty). Every share is at least `element_min`, and
-/// `1 + sum(1 + share) <= budget` whenever the budget is at least 1.
+/// `1 + sum(1 + share) <= budget` whenever the budget is at least 1. The plan is one of `g`'s
+/// buffers: give it back ([`Gen::give_back`]) once the cells are generated.
 pub(crate) fn cell_plan(g: &mut Gen, element_min: Option<usize>) -> Vec<usize> {
-    let Some(min) = element_min else { return Vec::new() };
+    let mut plan = g.take_buffer();
+    let Some(min) = element_min else { return plan };
     let budget = g.budget();
     let per = min.saturating_add(1);
     let max_len = (budget.saturating_sub(1) / per).min(g.size());
     let len = g.range(0, max_len);
     let extra = budget.saturating_sub(1 + len * per);
-    g.split(extra, len).into_iter().map(|share| min + share).collect()
+    plan.resize(len, 0);
+    g.split_into(extra, &mut plan);
+    for share in &mut plan {
+        *share += min;
+    }
+    plan
 }
 
 fn arbitrary_list<T: Arbitrary, C: FromIterator<T>>(g: &mut Gen) -> C {
     let plan = list_plan::<T>(g);
-    plan.into_iter().map(|b| g.with_budget(b, T::arbitrary)).collect()
+    let list = plan.iter().map(|&b| g.with_budget(b, T::arbitrary)).collect();
+    g.give_back(plan);
+    list
 }
 
 macro_rules! list_impl {

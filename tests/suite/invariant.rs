@@ -300,7 +300,12 @@ fn a_contract_names_the_invariant_an_argument_or_result_breaks() {
 #[test]
 fn the_contract_test_finds_a_broken_result() {
     let out = Command::new(std::env::current_exe().expect("the test binary"))
-        .args(["smartcheck_contract_merge", "--exact", "--ignored", "--nocapture"])
+        .args([
+            crate::test_name(module_path!(), "smartcheck_contract_merge").as_str(),
+            "--exact",
+            "--ignored",
+            "--nocapture",
+        ])
         .env("SMARTCHECK_PERSIST", "0")
         .env("SMARTCHECK_SEED", "1")
         .output()

@@ -123,12 +123,15 @@ where
         return C::empty();
     };
     let mut out = C::empty();
-    for share in cell_plan(g, sum_min_sizes([Some(kmin), Some(vmin)])) {
-        let parts = g.split(share - kmin - vmin, 2);
+    let plan = cell_plan(g, sum_min_sizes([Some(kmin), Some(vmin)]));
+    for &share in &plan {
+        let mut parts = [0; 2];
+        g.split_into(share - kmin - vmin, &mut parts);
         let key = g.with_budget(kmin + parts[0], C::Key::arbitrary);
         let value = g.with_budget(vmin + parts[1], C::Value::arbitrary);
         out.insert_entry(key, value);
     }
+    g.give_back(plan);
     out
 }
 
