@@ -60,7 +60,8 @@ fn assert_claims_hold<T: SubTypes, R: PropertyResult>(
 
 #[test]
 fn the_calculators_numerator_generalizes() {
-    for seed in SEEDS {
+    // Issue 10's "done when": the numerator is a variable in every run, over 100 seeds.
+    for seed in 0..100 {
         let report = smart_check(&seeded(seed), prop_div);
         let first = &report.counterexamples()[0];
         let f = formula(first);

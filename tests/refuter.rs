@@ -21,7 +21,7 @@ use smartcheck::{
     smart_check, Arbitrary, Args, Counterexample, Gen, NodeMutRef, NodeRef, Outcome,
     PropertyResult, SubTypes, SubValue, Verdict,
 };
-use smartcheck_tests::calculator::{eval, Exp};
+use smartcheck_tests::calculator::{eval, prop_div, Exp};
 
 /// What the refuter found over one family's runs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -168,6 +168,11 @@ fn ordered(p: &(char, char)) -> bool {
     p.0 >= p.1
 }
 
+/// Fails when `.1` exceeds `.0` by 2 or more: `x0 < x1` is false only at adjacent values.
+fn two_apart(p: &(u8, u8)) -> bool {
+    u16::from(p.1) < u16::from(p.0) + 2
+}
+
 /// Passes only for a non-empty string of digits.
 fn digits(s: &(String, u8)) -> bool {
     !s.0.is_empty() && s.0.chars().all(|c| c.is_ascii_digit())
@@ -206,11 +211,13 @@ pub fn families() -> Vec<Family> {
         ("equal pair", |s, n| audit(s, n, twins)),
         ("fields that must differ", |s, n| audit(s, n, differ)),
         ("ordered chars", |s, n| audit(s, n, ordered)),
+        ("numbers two apart", |s, n| audit(s, n, two_apart)),
         ("string shape (digits pass)", |s, n| audit(s, n, digits)),
         ("nested lists", |s, n| audit(s, n, nested)),
         ("unused leaves", |s, n| audit(s, n, server)),
         ("constructors true one at a time", |s, n| audit(s, n, lamps)),
         ("unguarded division", |s, n| audit(s, n, unguarded_division)),
+        ("the paper's Div0 (prop_div)", |s, n| audit(s, n, prop_div)),
     ]
 }
 

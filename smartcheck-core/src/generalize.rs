@@ -822,6 +822,22 @@ mod tests {
     }
 
     #[test]
+    fn a_side_condition_is_tried_at_its_boundary() {
+        // `x0 <= x1` is false when equal pairs pass, `x0 < x1` when adjacent ones do: both
+        // are refuted at the boundary, which random pairs meet too rarely.
+        for seed in 0..100 {
+            let g = generalized(seed, |p: &(char, char)| p.0 >= p.1, &('s', 'x'));
+            assert_eq!(g.formula(), "forall values x0 x1 with x0 < x1:\n  (x0, x1)", "{seed}");
+            let g = generalized(seed, |p: &(i16, i16)| p.0 >= p.1, &(-40, 90));
+            assert_eq!(g.formula(), "forall values x0 x1 with x0 < x1:\n  (x0, x1)", "{seed}");
+            // Fails when `.1` exceeds `.0` by 2 or more: no condition of the grammar holds.
+            let prop = |p: &(u8, u8)| u16::from(p.1) < u16::from(p.0) + 2;
+            let g = generalized(seed, prop, &(30, 200));
+            assert_eq!(g.formula(), "(30, 200)", "seed {seed}");
+        }
+    }
+
+    #[test]
     fn opaque_fields_never_become_variables() {
         #[derive(Clone, Debug)]
         struct Tagged {

@@ -181,12 +181,25 @@ pub(super) fn assignment<T: SubTypes>(
                 _ => values.push(ctx.any(place)?),
             }
         }
+        if attempt == 0 && at_boundary(draw) {
+            for c in &scheme.conditions {
+                if let Some(edge) = c.relation.boundary(&*values[c.left]) {
+                    values[c.right] = edge;
+                }
+            }
+        }
         let meets = |c: &Condition| c.relation.holds(&*values[c.left], &*values[c.right]);
         if scheme.conditions.iter().all(|c| meets(c) == Some(true)) {
             return Some(values);
         }
     }
     None
+}
+
+/// True for the tries that put the right side of each side condition at its boundary: half
+/// of them, alone and jointly alike.
+fn at_boundary(draw: Draw) -> bool {
+    matches!(draw, Draw::Lead(_, k, _) | Draw::Alone(_, k, _) if k % 4 >= 2)
 }
 
 /// Each variable's value at each of its places.
