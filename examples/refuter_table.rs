@@ -29,6 +29,9 @@ fn main() {
         if let Some(example) = tally.example {
             examples.push(format!("{name}:\n  {}", example.replace('\n', "\n  ")));
         }
+        if let Some(example) = tally.missed_example {
+            examples.push(format!("{name} (missed):\n  {}", example.replace('\n', "\n  ")));
+        }
     }
     for example in examples {
         println!("\n{example}");

@@ -60,7 +60,8 @@ fn assert_claims_hold<T: SubTypes, R: PropertyResult>(
 
 #[test]
 fn the_calculators_numerator_generalizes() {
-    for seed in SEEDS {
+    // Issue 10's "done when": the numerator is a variable in every run, over 100 seeds.
+    for seed in 0..100 {
         let report = smart_check(&seeded(seed), prop_div);
         let first = &report.counterexamples()[0];
         let f = formula(first);
@@ -213,10 +214,14 @@ fn xmonad_generalizes_every_field_but_the_current_stack() {
             "seed {seed}:\n{report}"
         );
         let g = found[0].generalization().unwrap();
-        // The invariant rejects some stack sets: every variable says it needs the precondition.
+        // The invariant (no window twice) rejects some stack sets: the current stack always
+        // says it needs the precondition, the visible screens and hidden workspaces when one
+        // of their own values was rejected; tags, layouts and screens, never.
         assert_eq!(g.notes().len(), 1, "seed {seed}:\n{report}");
         let note = &g.notes()[0];
-        assert!(note.starts_with("x0, x1, x2, x3, x4, x5 and x6 range over values that satisfy"));
+        assert!(note.contains("x2 range over values that satisfy"), "{note}");
+        let needs: Vec<bool> = g.variables().iter().map(|v| v.needs_precondition).collect();
+        assert_eq!(needs[2..], [true, false, false, false, false], "seed {seed}: {note}");
         assert_claims_hold(&xmonad::prop_delete, &found[0], seed);
     }
 }

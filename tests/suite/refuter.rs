@@ -5,8 +5,9 @@
 //! For each counterexample's formula it counts:
 //! - **claims**: variables and constructor variables printed;
 //! - **refuted**: claims that a substitution refutes: all variables at once (the joint
-//!   reading, side conditions and repeated variables respected), or one at a time; a
-//!   constructor variable with a constructor that has no witness under some assignment;
+//!   reading, side conditions and repeated variables respected), or one at a time; the
+//!   constructor variables, when some tuple of their constructors has no witness under some
+//!   assignment of the variables;
 //! - **missed**: places (sub-values and primitive leaves, outermost first) left as they were
 //!   that no substitution of this checker refuted alone: true claims, as far as it can tell,
 //!   that were not made.
@@ -20,6 +21,7 @@ use smartcheck::{
     smart_check, Arbitrary, Args, Counterexample, Gen, NodeMutRef, NodeRef, Outcome,
     PropertyResult, SubTypes, SubValue, Verdict,
 };
+use smartcheck_tests::calculator::{eval, prop_div, Exp};
 
 /// What the refuter found over one family's runs.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,6 +40,8 @@ pub struct Tally {
     pub generalize_evaluations: usize,
     /// One refuted formula with its refutation, to show.
     pub example: Option<String>,
+    /// One formula that left a place alone that no substitution refuted, to show.
+    pub missed_example: Option<String>,
 }
 
 impl Tally {
@@ -50,6 +54,9 @@ impl Tally {
         self.generalize_evaluations += other.generalize_evaluations;
         if self.example.is_none() {
             self.example = other.example;
+        }
+        if self.missed_example.is_none() {
+            self.missed_example = other.missed_example;
         }
     }
 }
@@ -111,6 +118,12 @@ pub struct Server {
     up: bool,
 }
 
+#[derive(Clone, Debug, SubTypes, Arbitrary)]
+pub struct Lamps {
+    left: Option<u8>,
+    right: Option<u8>,
+}
+
 fn rare(r: &Rare) -> bool {
     !r.on || r.n % 7 == 3
 }
@@ -155,6 +168,11 @@ fn ordered(p: &(char, char)) -> bool {
     p.0 >= p.1
 }
 
+/// Fails when `.1` exceeds `.0` by 2 or more: `x0 < x1` is false only at adjacent values.
+fn two_apart(p: &(u8, u8)) -> bool {
+    u16::from(p.1) < u16::from(p.0) + 2
+}
+
 /// Passes only for a non-empty string of digits.
 fn digits(s: &(String, u8)) -> bool {
     !s.0.is_empty() && s.0.chars().all(|c| c.is_ascii_digit())
@@ -169,6 +187,18 @@ fn server(s: &Server) -> bool {
     s.up
 }
 
+/// Fails when both lamps have the same parity (`None` counts as even), unless both are off:
+/// each may have any constructor while the other is on, never both off together.
+fn lamps(l: &Lamps) -> bool {
+    let parity = |o: &Option<u8>| o.map_or(0, |x| x % 2);
+    parity(&l.left) != parity(&l.right) || (l.left.is_none() && l.right.is_none())
+}
+
+/// The paper's calculator without its precondition: the divisor's constructors.
+fn unguarded_division(e: &Exp) -> bool {
+    eval(e).is_some()
+}
+
 /// Every family, each chosen to tempt a false claim (or to check that a true one is made).
 pub fn families() -> Vec<Family> {
     vec![
@@ -181,9 +211,13 @@ pub fn families() -> Vec<Family> {
         ("equal pair", |s, n| audit(s, n, twins)),
         ("fields that must differ", |s, n| audit(s, n, differ)),
         ("ordered chars", |s, n| audit(s, n, ordered)),
+        ("numbers two apart", |s, n| audit(s, n, two_apart)),
         ("string shape (digits pass)", |s, n| audit(s, n, digits)),
         ("nested lists", |s, n| audit(s, n, nested)),
         ("unused leaves", |s, n| audit(s, n, server)),
+        ("constructors true one at a time", |s, n| audit(s, n, lamps)),
+        ("unguarded division", |s, n| audit(s, n, unguarded_division)),
+        ("the paper's Div0 (prop_div)", |s, n| audit(s, n, prop_div)),
     ]
 }
 
@@ -268,7 +302,10 @@ fn audit_one<T: SubTypes, R: PropertyResult>(
         tally.refuted_formulas = 1;
         tally.example = Some(format!("{}\n  refuted by {r}", g.formula()));
     }
-    tally.missed = missed(value, &claims, samples / 2, gen, &same);
+    let (missed, missed_path) = missed(value, &claims, samples / 2, gen, &same);
+    tally.missed = missed;
+    tally.missed_example =
+        missed_path.map(|path| format!("{}\n  left alone at path {path:?}", g.formula()));
     tally.generalize_evaluations = cex.generalize_evaluations();
     tally
 }
@@ -309,8 +346,10 @@ fn refute<T: SubTypes>(
     None
 }
 
-/// Constructor variables some constructor of which has no witness under some of 4 random
-/// assignments of the variables: how many, and one such case.
+/// Whether the constructor variables' reading holds: under each of 4 random assignments of
+/// the variables, every tuple of constructors of the constructor variables (all of them
+/// together, as the formula reads) has a witness. How many constructor variables a missing
+/// witness refutes (all of them), and one such case.
 fn unwitnessed<T: SubTypes>(
     value: &T,
     claims: &Claims,
@@ -319,50 +358,65 @@ fn unwitnessed<T: SubTypes>(
     same: &impl Fn(&T) -> bool,
 ) -> (usize, Option<String>) {
     let root = NodeRef::Value(value.node());
-    let mut count = 0;
-    let mut example = None;
-    for path in &claims.constructors {
-        let Some(node) = at(root, path) else { continue };
-        'assignments: for _ in 0..4 {
-            let mut base = value.clone();
-            for places in &claims.vars {
-                if let Some(n) = at(root, &places[0]) {
-                    let fresh = draw(n, gen);
-                    places.iter().for_each(|p| put(&mut base, p, fresh.clone()));
-                }
+    let Some(nodes) = claims.constructors.iter().map(|p| at(root, p)).collect::<Option<Vec<_>>>()
+    else {
+        return (0, None);
+    };
+    if nodes.is_empty() {
+        return (0, None);
+    }
+    let mut tuples: Vec<Vec<&str>> = vec![Vec::new()];
+    for node in &nodes {
+        let next = tuples
+            .iter()
+            .flat_map(|t| node.constructors().iter().map(move |c| [&t[..], &[*c]].concat()));
+        tuples = next.collect();
+    }
+    for _ in 0..4 {
+        let mut base = value.clone();
+        for places in &claims.vars {
+            if let Some(n) = at(root, &places[0]) {
+                let fresh = draw(n, gen);
+                places.iter().for_each(|p| put(&mut base, p, fresh.clone()));
             }
-            for &constructor in node.constructors() {
-                let witnessed = (0..samples).any(|_| {
-                    let fresh = draw(node, gen);
-                    let mut candidate = base.clone();
-                    fresh.as_node().constructor() == constructor && {
-                        put(&mut candidate, path, fresh);
-                        same(&candidate)
+        }
+        for tuple in &tuples {
+            let witnessed = (0..samples).any(|_| {
+                let mut candidate = base.clone();
+                for ((node, path), &constructor) in
+                    nodes.iter().zip(&claims.constructors).zip(tuple)
+                {
+                    let fresh = (0..64)
+                        .map(|_| draw(*node, gen))
+                        .find(|v| v.as_node().constructor() == constructor);
+                    match fresh {
+                        Some(fresh) => put(&mut candidate, path, fresh),
+                        None => return false,
                     }
-                });
-                if !witnessed {
-                    count += 1;
-                    example.get_or_insert(format!("no {constructor} witness in {base:?}"));
-                    break 'assignments;
                 }
+                same(&candidate)
+            });
+            if !witnessed {
+                return (nodes.len(), Some(format!("no {tuple:?} witness in {base:?}")));
             }
         }
     }
-    (count, example)
+    (0, None)
 }
 
 /// Outermost places not under a claim (sub-values and primitive leaves) that no substitution
-/// refuted alone.
+/// refuted alone: how many, and the path to the first.
 fn missed<T: SubTypes>(
     value: &T,
     claims: &Claims,
     samples: usize,
     gen: &mut Gen,
     same: &impl Fn(&T) -> bool,
-) -> usize {
+) -> (usize, Option<Vec<u32>>) {
     let claimed: Vec<&Vec<u32>> =
         claims.vars.iter().flatten().chain(&claims.constructors).collect();
     let mut count = 0;
+    let mut first = None;
     let mut stack: Vec<Vec<u32>> = vec![Vec::new()];
     let root = NodeRef::Value(value.node());
     while let Some(path) = stack.pop() {
@@ -374,6 +428,7 @@ fn missed<T: SubTypes>(
         let tried = !path.is_empty() && !claim_below && varies(node);
         if tried && holds_alone(value, &path, samples, gen, same) {
             count += 1;
+            first.get_or_insert(path);
             continue;
         }
         if node.is_opaque() {
@@ -387,7 +442,7 @@ fn missed<T: SubTypes>(
             }
         }
     }
-    count
+    (count, first)
 }
 
 /// True for a node that has more than one value and may change: not frozen-opaque.

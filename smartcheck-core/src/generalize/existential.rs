@@ -1,28 +1,32 @@
 //! Existential constructor generalization (paper §5.2, Figure 7: `sumTest`, `constrFail`).
 //!
 //! Breadth-first from place 1, skipping places that are, or lie under, a variable, and
-//! primitive leaves: replace the sub-value by up to `max_exists` fresh values of its own type;
-//! it becomes a constructor variable `c` when every constructor of that type has witnesses,
-//! values built with it that fail the same way as the counterexample. As in the paper's
-//! `prop'`, a value whose constructor already has its witnesses is not run.
+//! primitive leaves: replace the sub-value by fresh values of its own type; it becomes a
+//! constructor variable `c` when every constructor of that type has a witness, a value built
+//! with it that fails the same way as the counterexample. As in the paper's `prop'`, only
+//! values with a constructor still short of a witness are run.
 //!
 //! Beyond the paper:
-//! - the formula reads `forall values x0: forall constructors c0: there exist arguments`, so
-//!   when there are universal variables, `exists_assignments` assignments of them are drawn
-//!   (every variable's simplest values and random ones, in turn) and, under each, every constructor (the counterexample's own too) needs a witness;
-//!   without variables, the counterexample witnesses its own constructor;
-//! - up to `max_exists` values with a constructor still short of witnesses are run (each
-//!   drawn from up to 32 fresh values), their leaves at QuickCheck sizes from 0 to
-//!   `max_size`: witnesses are likeliest near the simplest leaves;
+//! - the formula reads `forall values x0: forall constructors c0 c1: there exist arguments`,
+//!   so the constructor variables are checked together: a new place is claimed when every
+//!   tuple of constructors of it and the places claimed before has a witness (at most
+//!   [`TUPLES`] tuples), each run aimed at a tuple still without one;
+//! - when there are universal variables, `exists_assignments` assignments of them are drawn
+//!   (every variable's simplest values and random ones, in turn) and, under each, every
+//!   tuple (the counterexample's own too) needs a witness; without variables, the
+//!   counterexample witnesses its own tuple;
+//! - fresh values are drawn with leaves at QuickCheck sizes from 0 to `max_size`: witnesses
+//!   are likeliest near the simplest leaves;
 //! - a type with a single constructor is never generalized (the counterexample alone would
 //!   "cover" it, a vacuous claim), nor a sub-value with a variable under it (`c0(..)` would
 //!   hide `x0`), nor a type with a variant that is never generated (it can have no witness).
 //!
-//! Invariant: under each assignment tried, every constructor of a claimed place's type has a
-//! witness meeting the precondition and failing the same way in the place.
+//! Invariant: under each assignment tried, every tuple of constructors of the claimed places
+//! has a witness meeting the precondition and failing the same way.
 //!
-//! Cost: at most `max_exists` evaluations (and `32 · max_exists` generated values) per
-//! place and assignment, O(n · `max_exists` · `exists_assignments`) evaluations in all.
+//! Cost: at most `max_exists` evaluations per constructor of the new place and tuple of the
+//! earlier ones (and [`DRAWS`] generated values per place of each), per assignment;
+//! `max_exists` · `exists_assignments` per place when it is the first.
 
 use super::universal::{assignment, placed, Draw};
 use super::{sweep, Ctx, Marks, Scheme, Trial};
@@ -31,6 +35,10 @@ use crate::subtypes::{SubTypes, SubValue};
 /// Fresh values drawn, at most, to find one whose constructor still lacks witnesses (drawing
 /// costs no evaluation; only values with such a constructor are run).
 const DRAWS: usize = 32;
+
+/// Constructor tuples checked together, at most: a place whose tuple with the earlier
+/// constructor variables would need more witnesses is not claimed.
+const TUPLES: usize = 64;
 
 /// The paper's `sumTest`: the places generalized over their constructors, in breadth-first
 /// order, given the variables of `scheme`; and the place it stopped at if the evaluation
@@ -55,63 +63,103 @@ pub(super) fn sum_test<T: SubTypes>(
         if ctx.spent() {
             return (found, Some(place));
         }
-        if constr_fail(ctx, scheme, place) {
+        let mut joint = found.clone();
+        joint.push(place);
+        if constr_fail(ctx, scheme, &joint) {
             marks.generalize(place);
-            found.push(place);
+            found = joint;
         }
     }
     (found, None)
 }
 
-/// The paper's `constrFail`: true when every constructor of the type at `place` has a
-/// witness among `max_exists` fresh values, under each of `exists_assignments` random
-/// assignments of the variables (under the counterexample's own values when there are none).
-fn constr_fail<T: SubTypes>(ctx: &mut Ctx<'_, '_, T>, scheme: &Scheme, place: usize) -> bool {
+/// The paper's `constrFail`, on the constructor variables at `places` together: true when
+/// every tuple of their constructors has a witness among `max_exists` fresh values per
+/// constructor of the last place, under each of `exists_assignments` random assignments of
+/// the variables (under the counterexample's own values when there are none).
+fn constr_fail<T: SubTypes>(ctx: &mut Ctx<'_, '_, T>, scheme: &Scheme, places: &[usize]) -> bool {
+    let Some(tuples) = tuples(ctx, places) else { return false };
     if scheme.vars.is_empty() {
-        return witnessed(ctx, place, &[], true);
+        return witnessed(ctx, places, &tuples, &[], true);
     }
     let rounds = ctx.args.exists_assignments.max(1);
     for round in 0..rounds {
         // Small assignments (the likeliest to refute) alternate with random ones.
         let draw = if round % 2 == 0 { Draw::All(round / 2, rounds) } else { Draw::Random };
         let Some(values) = assignment(ctx, scheme, draw) else { return false };
-        if !witnessed(ctx, place, &placed(scheme, values), false) {
+        if !witnessed(ctx, places, &tuples, &placed(scheme, values), false) {
             return false;
         }
     }
     true
 }
 
-/// True when every constructor of the type at `place` has a witness among `max_exists`
-/// fresh values, with the variables at `fixed`; with `own`, the counterexample witnesses its
-/// own constructor.
+/// Every tuple of constructors of the types at `places`, in order; `None` when there are
+/// more than [`TUPLES`].
+fn tuples<T: SubTypes>(ctx: &Ctx<'_, '_, T>, places: &[usize]) -> Option<Vec<Vec<&'static str>>> {
+    let mut tuples: Vec<Vec<&'static str>> = vec![Vec::new()];
+    for &place in places {
+        let constructors = ctx.subject.node(place).constructors();
+        if tuples.len() * constructors.len() > TUPLES {
+            return None;
+        }
+        tuples = tuples
+            .iter()
+            .flat_map(|t| constructors.iter().map(move |c| [&t[..], &[*c]].concat()))
+            .collect();
+    }
+    Some(tuples)
+}
+
+/// True when every tuple of constructors in `tuples` has a witness, a run with fresh values
+/// of those constructors at `places` (the variables at `fixed`) that fails the same way;
+/// `max_exists` runs per constructor of the last place at most, each aimed at a tuple still
+/// without one. With `own`, the counterexample witnesses its own tuple.
 fn witnessed<T: SubTypes>(
     ctx: &mut Ctx<'_, '_, T>,
-    place: usize,
+    places: &[usize],
+    tuples: &[Vec<&'static str>],
     fixed: &[(usize, Box<dyn SubValue>)],
     own: bool,
 ) -> bool {
-    let node = ctx.subject.node(place);
-    let all = node.constructors();
-    let mut covered: Vec<&str> = if own { vec![node.constructor()] } else { Vec::new() };
-    let done = |covered: &[&str]| all.iter().all(|c| covered.contains(c));
-    for k in 0..ctx.args.max_exists {
-        if done(&covered) {
+    let own_tuple: Vec<&str> = places.iter().map(|&p| ctx.subject.node(p).constructor()).collect();
+    let mut missing: Vec<&Vec<&'static str>> =
+        tuples.iter().filter(|t| !own || **t != own_tuple).collect();
+    let last = places.last().map_or(1, |&p| ctx.subject.node(p).constructors().len());
+    let budget = ctx.args.max_exists * tuples.len() / last.max(1);
+    for k in 0..budget {
+        if missing.is_empty() {
             return true;
         }
-        let size = sweep(k, ctx.args.max_exists, ctx.args.max_size);
-        let uncovered = (0..DRAWS)
-            .filter_map(|_| ctx.subject.fresh(place, ctx.gen, ctx.args, size))
-            .find(|v| !covered.contains(&v.as_node().constructor()));
-        let Some(value) = uncovered else { continue };
-        let constructor = value.as_node().constructor();
+        let size = sweep(k, budget, ctx.args.max_size);
+        let target = missing[k % missing.len()];
+        let Some(values) = aimed(ctx, places, target, size) else { continue };
         let mut replacements = fixed.to_vec();
-        replacements.push((place, value));
+        replacements.extend(places.iter().copied().zip(values));
         match ctx.trial(replacements) {
-            Some(Trial::Same) => covered.push(constructor),
+            Some(Trial::Same) => missing.retain(|t| *t != target),
             Some(_) => {}
             None => return false,
         }
     }
-    done(&covered)
+    missing.is_empty()
+}
+
+/// Fresh values for `places` with the constructors of `target`, each drawn from up to
+/// [`DRAWS`] fresh values at QuickCheck size `size`; `None` when a constructor was not drawn.
+fn aimed<T: SubTypes>(
+    ctx: &mut Ctx<'_, '_, T>,
+    places: &[usize],
+    target: &[&str],
+    size: usize,
+) -> Option<Vec<Box<dyn SubValue>>> {
+    places
+        .iter()
+        .zip(target)
+        .map(|(&place, &constructor)| {
+            (0..DRAWS)
+                .filter_map(|_| ctx.subject.fresh(place, ctx.gen, ctx.args, size))
+                .find(|v| v.as_node().constructor() == constructor)
+        })
+        .collect()
 }

@@ -7,7 +7,9 @@
 //! under one): a repeated variable when the two places hold equal values, then, for two
 //! leaves, the conditions `!=`, `<=`, `<` (the weakest first) that the counterexample meets.
 //! `==` needs no condition: it is the repeated variable. Each is claimed under the same
-//! evidence rule as any variable, with every earlier variable varying too.
+//! evidence rule as any variable, with every earlier variable varying too; half the tries put
+//! the right variable at the condition's boundary (`x1 == x0` for `<=`, the next value up for
+//! `<` and `!=`), where a false condition is likeliest refuted.
 //!
 //! Invariant: a relation is printed only when it held and the independent claim did not
 //! (the places were left alone by universal generalization). Cost: at most [`PAIRS`] checks
@@ -19,7 +21,7 @@ use std::cmp::Ordering;
 use super::sample::show;
 use super::universal::{add_if_true, Group};
 use super::{Ctx, Scheme};
-use crate::subtypes::{SubTypes, SubValue};
+use crate::subtypes::{NodeRef, SubTypes, SubValue};
 
 /// Pairs tried per kind of relation.
 const PAIRS: usize = 16;
@@ -67,6 +69,32 @@ impl Relation {
         }
     }
 }
+
+impl Relation {
+    /// The value nearest `left` on its right side of the relation, where a claim is likeliest
+    /// refuted: `left` itself for `<=`, the next value up in order for `<` and `!=` (looked for
+    /// among the values a few ranks of simplicity from `left`'s); `None` for a value without
+    /// an order.
+    pub(super) fn boundary(self, left: &dyn SubValue) -> Option<Box<dyn SubValue>> {
+        if self == Relation::LessOrEqual {
+            return Some(left.as_node().to_value());
+        }
+        let NodeRef::Value(value) = left.as_node() else { return None };
+        let rank = value.leaf_rank()?;
+        let own = show(left.as_node());
+        let above = |v: &dyn SubValue| order(&own, &show(v.as_node())) == Some(Ordering::Less);
+        (rank.saturating_sub(NEIGHBOURS)..=rank.saturating_add(NEIGHBOURS))
+            .filter_map(|r| value.from_leaf_rank(r))
+            .filter(|v| above(&**v))
+            .min_by(|a, b| {
+                let (a, b) = (show(a.as_node()), show(b.as_node()));
+                order(&a, &b).unwrap_or(Ordering::Equal)
+            })
+    }
+}
+
+/// How many ranks of simplicity either side of a value [`Relation::boundary`] looks at.
+const NEIGHBOURS: u64 = 4;
 
 /// The order of two numbers or two chars, from their `Debug` texts.
 fn order(a: &str, b: &str) -> Option<Ordering> {

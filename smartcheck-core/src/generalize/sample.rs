@@ -1,8 +1,9 @@
 //! Replacements for generalization's checks (§5.1, beyond the paper's `newVals`): where a
 //! claim's evidence comes from.
 //!
-//! A check of `n` tries draws, in order:
-//! 1. **small** values: for a leaf with an order of simplicity (numbers, chars, bools) its
+//! A check planned for `n` tries (`min_forall`: a check that meets no rejection stops there)
+//! draws, in order:
+//! 1. **small** values (at most `n / 2` of them): for a leaf with an order of simplicity (numbers, chars, bools) its
 //!    [`SMALL`] simplest values in order; for other types, distinct values drawn at the
 //!    smallest budgets and sizes, smallest first; for a string, also one string of each
 //!    *shape* of one to three characters (lowercase, uppercase, digit, punctuation, other), so
@@ -14,8 +15,9 @@
 //!    value one step changed (its leaf's neighbours in the order of simplicity, the leaf
 //!    shrinker's candidates).
 //!
-//! A variable that varies beside the one under check (the joint reading) draws from the
-//! whole schedule at random.
+//! Past the plan (the precondition rejected some tries), the small values left out come
+//! first, then random values at every size again. A variable that varies beside the one
+//! under check (the joint reading) draws from the whole schedule at random.
 //!
 //! Invariant: every value has the type of its place. Cost: O([`SMALL`] + [`NEAR`]) values
 //! kept per place, built once; O(n) walk of the counterexample for the near values.
@@ -60,7 +62,10 @@ impl Sampler {
         Sampler { place, small, near }
     }
 
-    /// The `k`-th of `n` tries: small values, then random ones, then near ones.
+    /// The `k`-th value of a schedule planned for `n` tries: small values (at most half of
+    /// the plan), then random ones at growing sizes, then near ones; past the plan (when the
+    /// precondition rejected some tries), the small values left out, then random ones at
+    /// every size.
     pub(super) fn nth<T: SubTypes>(
         &self,
         subject: &Subject<'_, T>,
@@ -69,17 +74,25 @@ impl Sampler {
         gen: &mut Gen,
         args: &Args,
     ) -> Option<Box<dyn SubValue>> {
-        let near_from = n.saturating_sub(self.near.len()).max(self.small.len());
-        if let Some(v) = self.small.get(k) {
-            return Some(v.clone());
+        let small = self.small.len().min(n / 2);
+        let near_from = n.saturating_sub(self.near.len()).max(small);
+        let node = subject.node(self.place);
+        if k < small {
+            return Some(self.small[k].clone());
+        }
+        if k >= n {
+            if let Some(v) = self.small.get(small + (k - n)) {
+                return Some(v.clone());
+            }
+            return random_value(node, k % n.max(1), n, gen, args);
         }
         if k >= near_from {
             if let Some(v) = self.near.get(k - near_from) {
                 return Some(v.clone());
             }
         }
-        let span = near_from.saturating_sub(self.small.len()).max(1);
-        random_value(subject.node(self.place), k.saturating_sub(self.small.len()), span, gen, args)
+        let span = near_from.saturating_sub(small).max(1);
+        random_value(node, k - small, span, gen, args)
     }
 
     /// A value from anywhere in the schedule (for a variable varying beside the one checked).

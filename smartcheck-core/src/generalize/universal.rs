@@ -2,19 +2,21 @@
 //! the evidence rule and the joint check that go beyond the paper.
 //!
 //! Breadth-first over sub-values and primitive leaves, skipping those under a variable: a
-//! place becomes a variable `x` when [`check`] finds, over `max_forall` replacements (small,
-//! random at growing sizes, near: see `sample`), none that passes or fails another way, and
-//! at least `min_forall` that meet the precondition. Each replacement varies every variable
-//! claimed before too, so the last successful check is a check of the formula's joint
-//! reading.
+//! place becomes a variable `x` when [`check`] finds `min_forall` replacements that meet the
+//! precondition and fail the same way, and none that passes or fails another way, within
+//! `max_forall` tries (small, random at growing sizes, near: see `sample`). The tries
+//! alternate between the new variable alone and with every variable claimed before varying
+//! too, so the last successful check is a check of the formula's joint reading as well as of
+//! the new variable's own.
 //!
-//! Invariant: every variable of a scheme was, in its own check, replaced together with all
-//! earlier ones by each value tried, and each run that met the precondition (and the side
-//! conditions) failed the same way as the counterexample.
+//! Invariant: every variable of a scheme was, in its own check, replaced alone and together
+//! with all earlier ones, and each run that met the precondition (and the side conditions)
+//! failed the same way as the counterexample; a variable's rejections count only tries that
+//! varied it alone.
 //!
-//! Cost: at most `max_forall` evaluations per place (a refutation stops early), O(n ·
-//! `max_forall`) in all; up to 16 draws per try to meet side conditions (drawing costs no
-//! evaluation).
+//! Cost: `min_forall` evaluations per claim when the precondition rejects nothing, at most
+//! `max_forall` (a refutation stops at once), O(n · `max_forall`) in all; up to 16 draws per
+//! try to meet side conditions (drawing costs no evaluation).
 
 use super::{Condition, Ctx, Evidence, Marks, Relation, Scheme, Trial, Var};
 use crate::subtypes::{SubTypes, SubValue};
@@ -81,28 +83,62 @@ pub(super) fn add_if_true<T: SubTypes>(
     }
 }
 
-/// The evidence rule, on every variable of `scheme` at once: `max_forall` tries, the variable
-/// at `lead` following the schedule, the others drawn at random; `None` at the first try
-/// that passes or fails another way, or when fewer than `min_forall` met the precondition.
-/// Discards are counted on every variable (each was varied).
+/// The evidence rule, on the variables of `scheme` from `lead` on (the new ones) together
+/// with those before them: `None` at the first try that passes or fails another way, or
+/// when `max_forall` tries end with fewer than `min_forall` meeting the precondition; the
+/// evidence as soon as `min_forall` have (as Hypothesis's explain phase stops at 100 of 500).
+///
+/// The new variables take their scheduled values (small, random, near: `sample`), the
+/// schedule planned to fit in `min_forall` tries. When there are variables before them, the
+/// tries alternate: alone (the earlier variables as in the counterexample), then jointly
+/// (the earlier ones drawn at random). Every try is an instance of the formula, so all are
+/// its evidence. A variable's rejections count only tries that varied the new variables
+/// alone: a joint try the precondition rejects is run again alone, so that a variable is
+/// said to need the precondition only when its own values were rejected.
 fn check<T: SubTypes>(
     ctx: &mut Ctx<'_, '_, T>,
     scheme: &mut Scheme,
     lead: usize,
 ) -> Option<Evidence> {
-    let n = ctx.args.max_forall;
+    let enough = ctx.args.min_forall;
     let mut evidence = Evidence { tried: 0, met: 0 };
-    for k in 0..n {
-        let Some(values) = assignment(ctx, scheme, Draw::Lead(lead, k, n)) else { continue };
-        let replacements = placed(scheme, values);
-        match ctx.trial(replacements)? {
+    for k in 0.. {
+        if evidence.met >= enough || evidence.tried >= ctx.args.max_forall {
+            break;
+        }
+        let alone = lead == 0 || k % 2 == 0;
+        let draw = if alone { Draw::Alone(lead, k, enough) } else { Draw::Lead(lead, k, enough) };
+        let Some(mut values) = assignment(ctx, scheme, draw) else {
+            // No draw met the side conditions: count the try, or a rare condition loops.
+            evidence.tried += 1;
+            continue;
+        };
+        let mut trial = ctx.trial(placed(scheme, values.clone()))?;
+        if matches!(trial, Trial::Discard) && !alone {
+            evidence.tried += 1;
+            restore(ctx, scheme, &mut values, lead);
+            trial = ctx.trial(placed(scheme, values))?;
+        }
+        match trial {
             Trial::Same => evidence.met += 1,
-            Trial::Discard => scheme.vars.iter_mut().for_each(|v| v.discarded += 1),
+            Trial::Discard => scheme.vars[lead..].iter_mut().for_each(|v| v.discarded += 1),
             Trial::Pass | Trial::Other => return None,
         }
         evidence.tried += 1;
     }
-    (evidence.met >= ctx.args.min_forall).then_some(evidence)
+    (evidence.met >= enough).then_some(evidence)
+}
+
+/// Puts the counterexample's values back in `values` for the variables before `lead`.
+fn restore<T: SubTypes>(
+    ctx: &Ctx<'_, '_, T>,
+    scheme: &Scheme,
+    values: &mut [Box<dyn SubValue>],
+    lead: usize,
+) {
+    for (value, var) in values.iter_mut().zip(&scheme.vars).take(lead) {
+        *value = ctx.subject.node(var.places[0]).to_value();
+    }
 }
 
 /// How the variables of an assignment are drawn.
@@ -111,6 +147,8 @@ pub(super) enum Draw {
     /// The variable at `.0` takes the `.1`-th of `.2` scheduled values, the others random
     /// ones.
     Lead(usize, usize, usize),
+    /// As `Lead`, but the variables before `.0` keep the counterexample's values.
+    Alone(usize, usize, usize),
     /// Every variable takes the `.0`-th of `.1` scheduled values (small ones first).
     All(usize, usize),
     /// Every variable takes a random value.
@@ -125,7 +163,9 @@ pub(super) fn assignment<T: SubTypes>(
     draw: Draw,
 ) -> Option<Vec<Box<dyn SubValue>>> {
     let lead_value = match draw {
-        Draw::Lead(at, k, n) => Some((at, ctx.nth(scheme.vars[at].places[0], k, n)?)),
+        Draw::Lead(at, k, n) | Draw::Alone(at, k, n) => {
+            Some((at, ctx.nth(scheme.vars[at].places[0], k, n)?))
+        }
         _ => None,
     };
     for attempt in 0..CONDITION_DRAWS {
@@ -134,8 +174,18 @@ pub(super) fn assignment<T: SubTypes>(
             let place = var.places[0];
             match (&lead_value, draw) {
                 (Some((lead_at, value)), _) if *lead_at == at => values.push(value.clone()),
+                (_, Draw::Alone(first, ..)) if at < first => {
+                    values.push(ctx.subject.node(place).to_value());
+                }
                 (_, Draw::All(k, n)) if attempt == 0 => values.push(ctx.nth(place, k, n)?),
                 _ => values.push(ctx.any(place)?),
+            }
+        }
+        if attempt == 0 && at_boundary(draw) {
+            for c in &scheme.conditions {
+                if let Some(edge) = c.relation.boundary(&*values[c.left]) {
+                    values[c.right] = edge;
+                }
             }
         }
         let meets = |c: &Condition| c.relation.holds(&*values[c.left], &*values[c.right]);
@@ -144,6 +194,12 @@ pub(super) fn assignment<T: SubTypes>(
         }
     }
     None
+}
+
+/// True for the tries that put the right side of each side condition at its boundary: half
+/// of them, alone and jointly alike.
+fn at_boundary(draw: Draw) -> bool {
+    matches!(draw, Draw::Lead(_, k, _) | Draw::Alone(_, k, _) if k % 4 >= 2)
 }
 
 /// Each variable's value at each of its places.
