@@ -245,6 +245,9 @@ fn toward_simplest(leaf: NodeRef<'_>) -> Option<i128> {
 pub fn lower_pairs<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
+    if shift_groups(r, &found) {
+        return true;
+    }
     let ranked: Vec<(&Leaf<'_>, u64)> =
         found.iter().filter_map(|l| Some((l, rank(l.node)?))).take(PAIRS).collect();
     for &(a, ka) in ranked.iter().filter(|(_, k)| *k > 0) {
@@ -279,6 +282,39 @@ pub fn lower_pairs<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
                     return true;
                 }
             }
+        }
+    }
+    false
+}
+
+/// Moves all the leaves of one type (among the first `PAIRS` ranked leaves) by the same
+/// amount, the first of them toward its simplest value, as far as they still fail: their
+/// differences are kept, so `[1, 0, 2]` becomes `[0, -1, 1]` where only the order of the
+/// keys matters. One search per type of three leaves or more, for types with a number line;
+/// it assumes failing is monotone in the shift and stops where the sum of ranks would grow.
+fn shift_groups<T: SubTypes>(r: &mut Reducer<'_, '_, T>, found: &[Leaf<'_>]) -> bool {
+    let ranked: Vec<&Leaf<'_>> =
+        found.iter().filter(|l| rank(l.node).is_some()).take(PAIRS).collect();
+    let mut types: Vec<TypeId> = ranked.iter().map(|l| l.node.value_type()).collect();
+    types.dedup();
+    for ty in types {
+        let group: Vec<&Leaf<'_>> =
+            ranked.iter().copied().filter(|l| l.node.value_type() == ty).collect();
+        let first = group.iter().find(|l| rank(l.node).is_some_and(|k| k > 0));
+        let Some(dir) = first.and_then(|l| toward_simplest(l.node)) else { continue };
+        if group.len() < 3 {
+            continue; // two leaves: `lower_pairs` itself
+        }
+        let k = find_integer(|d| {
+            let delta = dir * i128::from(d);
+            let moved: Option<Vec<_>> = group
+                .iter()
+                .map(|l| Some((&l.path, l.node.type_node().node_offset(delta)?)))
+                .collect();
+            !r.spent() && moved.is_some_and(|m| r.try_leaves(m))
+        });
+        if k > 0 {
+            return true;
         }
     }
     false
@@ -464,6 +500,15 @@ mod tests {
         assert_eq!(one_pass(prop, (1, 29), trade), (2, 0));
         let prop = |v: &Vec<i64>| v.len() != 2 || v[0] * 10 + v[1] < 100;
         assert_eq!(one_pass(prop, vec![0, 100], trade), vec![10, 0]);
+    }
+
+    #[test]
+    fn lower_pairs_shifts_a_group_keeping_its_differences() {
+        // Fails while the first three keep their order and spread, in two integer types.
+        let prop = |v: &Vec<i32>| v.len() != 3 || !(v[1] < v[0] && v[0] < v[2]);
+        assert_eq!(one_pass(prop, vec![1, 0, 2], lower_pairs), vec![0, -1, 1]);
+        let prop = |p: &(u8, i64, i64, i64)| !(p.1 >= 0 && p.1 + 5 == p.2 && p.2 + 5 == p.3);
+        assert_eq!(one_pass(prop, (9, 20, 25, 30), lower_pairs), (9, 0, 5, 10));
     }
 
     #[test]
