@@ -3,7 +3,7 @@
 //! costs in property evaluations, with the bench's discovery budget of 10,000 tests.
 //! BENCHMARKS.md's goal is the minimum in at least 99% of runs, at most 3 distinct outputs per
 //! 100, no more evaluations than Hypothesis; where the reducer falls short of that today, the
-//! pin says how far (`at_least`), so that a regression fails and an improvement is re-pinned.
+//! pin says how far, so that a regression fails and an improvement is re-pinned.
 
 use std::collections::BTreeMap;
 use std::fmt::Debug;
@@ -57,12 +57,6 @@ impl<T: Debug> Figures<T> {
     /// Every run ended on `expected`.
     fn always(&self, expected: &str) {
         assert_eq!(self.outputs.keys().collect::<Vec<_>>(), vec![expected], "{:?}", self.outputs);
-    }
-
-    /// At least `least` of the runs ended on `expected`.
-    fn at_least(&self, least: usize, expected: &str) {
-        let got = self.outputs.get(expected).copied().unwrap_or(0);
-        assert!(got >= least, "{got} runs on {expected}, fewer than {least}: {:?}", self.outputs);
     }
 
     /// Mean evaluations at most `most`.
