@@ -234,12 +234,14 @@ fn reduces_from<T: SubTypes + PartialEq, R: PropertyResult>(
 #[test]
 fn large_differences_reduce_to_the_minimum() {
     // The hard starts: two large numbers whose difference is what fails.
-    // Evaluation bounds as measured (the old reducer: 32,800 for the first).
-    reduces_from((1000, 999), (0, 1), 59, difference_one);
-    reduces_from((1000, 999), (0, 1), 68, difference_small);
-    reduces_from((-70_000, -69_997), (0, 1), 112, difference_small);
-    reduces_from((i32::MAX, i32::MAX - 1), (0, 1), 49, difference_one);
-    reduces_from((i32::MIN + 4, i32::MIN), (0, 1), 55, difference_small);
+    // Evaluation bounds as measured (the old reducer: 32,800 for the first), the largest
+    // over the 30 seeds; raised by a third to a half when the leaf search learned to step past
+    // a gap and `trade` came in (each tries a few candidates more at every fixed point).
+    reduces_from((1000, 999), (0, 1), 91, difference_one);
+    reduces_from((1000, 999), (0, 1), 91, difference_small);
+    reduces_from((-70_000, -69_997), (0, 1), 170, difference_small);
+    reduces_from((i32::MAX, i32::MAX - 1), (0, 1), 73, difference_one);
+    reduces_from((i32::MIN + 4, i32::MIN), (0, 1), 77, difference_small);
 }
 
 #[test]

@@ -4,11 +4,13 @@
 //!
 //! - [`order`]: the one order of simplicity every accepted candidate descends.
 //! - [`structure`]: sub-value replacement and the sub-value hypothesis (§4, §4.3.1),
-//!   lowering a constructor to an earlier one.
+//!   lowering a constructor to an earlier one (and a leaf elsewhere back into the valid
+//!   inputs when the lowered value is discarded).
 //! - [`sequences`]: lists shortened (a prefix cut, runs of 1 to 8 elements deleted anywhere,
 //!   neighbouring lists merged).
 //! - [`leaves`]: primitive leaves minimised (with `Args::shrink_values`): one at a time,
-//!   equal ones together, two by the same amount, size moved from one to a later one.
+//!   equal ones together, two by the same amount, size moved from one to a later one, one
+//!   raised a step where another falls by more.
 //! - [`normal`]: swaps and sorts toward one normal form, so runs agree on the result.
 //!
 //! Each round runs every pass in table order, the cheap deterministic ones first, the paper's
@@ -23,8 +25,10 @@
 //! Cost: every candidate costs one clone, one comparison and (unless cached) one property
 //! call, each O(n) in the value's nodes. A long list shrinks by binary searches (a prefix cut,
 //! a suffix kept) in O(log n) candidates before element-wise passes run; leaves are found by
-//! one walk with run-length paths (O(n) for a list of n); the paper's random search is
-//! O(n²) in the worst case, as in the paper; every pass stops at the evaluation budget.
+//! one walk with run-length paths (O(n) for a list of n); the walks that try candidates at
+//! every node (`hoist`, the paper's random search) visit at most `WORK / n` nodes of a value
+//! of n (and at least `MIN_WALK`), so a walk copies O(`WORK`) nodes however large the value,
+//! not O(n²); every pass stops at the evaluation budget.
 
 pub mod leaves;
 pub mod normal;
@@ -40,7 +44,7 @@ use std::hash::BuildHasherDefault;
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::index::{assign_at_path, Bfs};
-use crate::property::Failure;
+use crate::property::{Failure, Outcome};
 use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
 use crate::tester::Tester;
 
@@ -58,7 +62,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes<T: SubTypes>() -> [(&'static str, Changes, Pass<T>); 17] {
+fn passes<T: SubTypes>() -> [(&'static str, Changes, Pass<T>); 18] {
     use Changes::{Structure, Values};
     [
         ("truncate", Structure, sequences::truncate::<T>),
@@ -72,6 +76,7 @@ fn passes<T: SubTypes>() -> [(&'static str, Changes, Pass<T>); 17] {
         ("lower_equal", Values, leaves::lower_equal::<T>),
         ("lower_pairs", Values, leaves::lower_pairs::<T>),
         ("move_size", Values, leaves::move_size::<T>),
+        ("trade", Values, leaves::trade::<T>),
         ("renumber", Values, sequences::renumber::<T>),
         ("subvalues", Structure, structure::subvalues::<T>),
         ("sort_leaves", Values, normal::sort_leaves::<T>),
@@ -80,6 +85,31 @@ fn passes<T: SubTypes>() -> [(&'static str, Changes, Pass<T>); 17] {
         ("sort_lists", Values, normal::sort_lists::<T>),
     ]
 }
+
+/// What became of a candidate (see [`Reducer::probe`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Probe {
+    /// Simpler and failing the same way: now the current value.
+    Kept,
+    /// Not simpler than the current value: not run.
+    NotSimpler,
+    /// Passed.
+    Passed,
+    /// Discarded (a precondition, or a field outside its range).
+    Discarded,
+    /// Failed another way.
+    FailedOtherwise,
+}
+
+/// The nodes one walk of `hoist` or `subvalues` may copy in all (see [`Reducer::walk_cap`]).
+const WORK: usize = 1 << 21;
+
+/// The nodes such a walk visits however large the value: the top of a tree, where lifting a
+/// child halves it.
+const MIN_WALK: usize = 8;
+
+/// Leaves the pair passes look at (the first ranked ones, depth-first).
+const PAIRS: usize = 8;
 
 /// Nodes and leaves the quadratic passes (pairs of nodes or leaves) look at.
 const NEAR: usize = 48;
@@ -193,6 +223,27 @@ impl<'a, 't, T: SubTypes> Reducer<'a, 't, T> {
         }
     }
 
+    /// [`try_candidate`](Self::try_candidate), saying what became of a candidate it did not
+    /// keep: for passes that steer by the outcome (a discard on one side, a pass on the other).
+    fn probe(&mut self, candidate: T) -> Probe {
+        let (new, old) = (NodeRef::Value(candidate.node()), NodeRef::Value(self.current.node()));
+        if !order::simpler(new, old) {
+            return Probe::NotSimpler;
+        }
+        match self.tester.run(&candidate) {
+            Outcome::Fail(failure) if failure.signature() == self.signature => {
+                record(&self.current, &candidate);
+                self.current = candidate;
+                self.failure = failure;
+                self.hash = None;
+                Probe::Kept
+            }
+            Outcome::Fail(_) => Probe::FailedOtherwise,
+            Outcome::Pass => Probe::Passed,
+            Outcome::Discard => Probe::Discarded,
+        }
+    }
+
     /// [`try_candidate`](Self::try_candidate), reporting also whether the property ran.
     fn try_fresh(&mut self, candidate: T) -> (bool, bool) {
         let before = self.tester.evaluations;
@@ -243,17 +294,19 @@ impl<'a, 't, T: SubTypes> Reducer<'a, 't, T> {
     /// Offers, for each indexed node breadth-first, the candidates `propose` builds from the
     /// reducer, the node and its path; after one is kept, the walk starts again on the new
     /// value at the same index. True when one was kept.
+    /// At most [`Reducer::walk_cap`] nodes are offered per walk.
     fn each_node(&mut self, mut propose: impl FnMut(&Self, NodeRef<'_>, &[u32]) -> Vec<T>) -> bool {
         let mut progress = false;
-        let mut start = 0;
+        let mut start: usize = 0;
         'restart: loop {
             let cex = self.current.clone();
+            let cap = start.saturating_add(self.walk_cap());
             let mut bfs = Bfs::new(NodeRef::Value(cex.node()));
             while let Some(visit) = bfs.next() {
                 if visit.index < start {
                     continue;
                 }
-                if self.spent() {
+                if self.spent() || visit.index >= cap {
                     return progress;
                 }
                 let path = bfs.path(visit.index);
@@ -267,6 +320,14 @@ impl<'a, 't, T: SubTypes> Reducer<'a, 't, T> {
             }
             return progress;
         }
+    }
+
+    /// How many nodes a walk that tries candidates at each node (each O(n) to build, compare
+    /// and run) visits: all of a small value, fewer of a large one, so that one walk copies
+    /// at most about [`WORK`] nodes: `hoist` and `subvalues` stay O(n) per walk, not O(n²),
+    /// while the binary searches (`truncate`, `hypothesis`) cut a large value down first.
+    fn walk_cap(&self) -> usize {
+        (WORK / self.current.size().max(1)).max(MIN_WALK)
     }
 
     /// The current value with each leaf at a path set to its value.
@@ -311,7 +372,7 @@ pub fn record_accepted<R>(f: impl FnOnce() -> R) -> (R, Accepted) {
 pub(crate) mod testing {
     //! Running one pass, or the whole reducer, on a value, for the passes' unit tests.
     use super::*;
-    use crate::property::Outcome;
+    use crate::property::Property;
 
     /// Reduces `v` (which must fail `prop`) with every pass.
     pub fn reduce_with<V: SubTypes>(prop: impl Fn(&V) -> bool, v: V, seed: u64) -> V {
@@ -328,9 +389,21 @@ pub(crate) mod testing {
 
     /// Runs one pass on `v` (which must fail `prop`) until it makes no more progress.
     pub fn one_pass<V: SubTypes>(prop: fn(&V) -> bool, v: V, pass: Pass<V>) -> V {
+        run_pass(&crate::property::erase(prop), v, pass)
+    }
+
+    /// [`one_pass`] for a property with a precondition.
+    pub fn one_pass_verdict<V: SubTypes>(
+        prop: fn(&V) -> crate::property::Verdict,
+        v: V,
+        pass: Pass<V>,
+    ) -> V {
+        run_pass(&crate::property::erase(prop), v, pass)
+    }
+
+    fn run_pass<V: SubTypes>(prop: &Property<'_, V>, v: V, pass: Pass<V>) -> V {
         let args = Args::default();
-        let prop = crate::property::erase(prop);
-        let mut tester = Tester::new(&prop, None);
+        let mut tester = Tester::new(prop, None);
         let failure = match tester.run(&v) {
             Outcome::Fail(f) => f,
             other => panic!("not a counterexample: {other:?}"),

@@ -6,27 +6,31 @@
 //! 2. **Earlier constructors**, at equal size: the constructors in breadth-first order,
 //!    compared one by one by their index in their type's declaration, so `None` comes before
 //!    `Some`, `Ok` before `Err`, `[]` before a cons cell, a variant before later ones.
-//! 3. **Simpler leaves**, at equal constructors: the primitive leaves in depth-first order,
-//!    compared one by one in their type's own order ([`SubTypes::cmp_simplicity`]):
+//! 3. **Closer to simplest in all**, at equal constructors: the sum of the leaves'
+//!    ranks (`leaf_rank`, a leaf's distance from its type's simplest value) is smaller, so
+//!    `(2, 1, 28)` is simpler than `(1, 1, 59)`: one leaf may grow when others fall by more.
+//! 4. **Simpler leaves**, at equal constructors and sum: the primitive leaves in depth-first
+//!    order, compared one by one in their type's own order ([`SubTypes::cmp_simplicity`]):
 //!    integers by magnitude, 0 first, positive before negative (`0, 1, -1, 2, -2, ...`;
 //!    `leaf_rank`); chars `'a'..='z'`, then `'0'..='9'`, then `'A'..='Z'`, then by code
 //!    point; `bool` false first; strings by length, then char by char; floats 0.0 first, then
 //!    integral values by magnitude, then other finite values by magnitude, then infinities,
 //!    then NaN. Collections are lists, so they compare by length (their cons cells) and then
-//!    element by element through 2 and 3.
+//!    element by element through 2 to 4.
 //!
 //! [`SubTypes::cmp_simplicity`]: crate::SubTypes::cmp_simplicity
 //!
 //! Invariant and termination: the driver accepts a candidate only when [`compare`] puts it
 //! strictly below the current value. The order is well-founded: sizes are natural numbers; at
 //! one size there are finitely many constructor sequences (each index below its type's
-//! constructor count), and they fix the shape, hence the number of leaves; leaves compare
-//! lexicographically in orders that are themselves well-founded (ranks are natural numbers,
-//! strings compare by length first, floats are finitely many). A lexicographic product of
-//! finitely many well-founded orders is well-founded, so no run of accepted candidates is
-//! infinite, whatever the passes do: reduction always terminates, budget or not.
+//! constructor count), and they fix the shape, hence the number of leaves; a sum of ranks is
+//! a natural number; leaves compare lexicographically in orders that are themselves
+//! well-founded (ranks are natural numbers, strings compare by length first, floats are
+//! finitely many). A lexicographic product of finitely many well-founded orders is
+//! well-founded, so no run of accepted candidates is infinite, whatever the passes do:
+//! reduction always terminates, budget or not.
 //!
-//! Cost: [`compare`] walks both values at most three times (sizes, constructors, leaves),
+//! Cost: [`compare`] walks both values at most four times (sizes, constructors, rank sums, leaves),
 //! stopping at the first difference: O(n) in their nodes, no allocation per node but the walk's
 //! queue.
 
@@ -52,6 +56,7 @@ pub fn compare(a: NodeRef<'_>, b: NodeRef<'_>) -> Ordering {
     a.size()
         .cmp(&b.size())
         .then_with(|| constructors(a).cmp(constructors(b)))
+        .then_with(|| rank_sum(a).cmp(&rank_sum(b)))
         .then_with(|| compare_leaves(a, b))
 }
 
@@ -63,6 +68,14 @@ pub fn simpler(a: NodeRef<'_>, b: NodeRef<'_>) -> bool {
 /// The constructor indexes of the value at `root`, breadth-first.
 fn constructors(root: NodeRef<'_>) -> impl Iterator<Item = u32> + '_ {
     Bfs::new(root).filter(|v| !v.node.is_opaque()).map(|v| constructor_index(v.node))
+}
+
+/// The sum of the ranks of the leaves under `root`. A leaf without a rank counts as one past
+/// every rank: values compared have one shape, so strings and floats count alike on both
+/// sides, and an `i64::MIN` (whose rank would not fit) counts as the furthest integer.
+pub fn rank_sum(root: NodeRef<'_>) -> u128 {
+    let rank = |l: NodeRef<'_>| l.type_node().leaf_rank().map_or(1 << 64, u128::from);
+    Leaves::new(root).map(rank).sum()
 }
 
 /// Compares the leaves of two values of one shape, depth-first, in their types' orders.
@@ -152,7 +165,17 @@ mod tests {
         for w in ranked.windows(2) {
             assert!(cmp(&w[0], &w[1]).is_lt(), "{} before {}", w[0], w[1]);
         }
-        assert!(cmp(&(0u8, 200u8), &(1u8, 0u8)).is_lt(), "leaves depth-first");
+        assert!(cmp(&(0u8, 200u8), &(0u8, 201u8)).is_lt());
+        assert!(cmp(&(1u8, 0u8), &(0u8, 1u8)).is_gt(), "at equal sums, leaves depth-first");
+    }
+
+    #[test]
+    fn a_smaller_sum_of_ranks_comes_first() {
+        // One leaf may grow when another falls by more, in any types.
+        assert!(cmp(&(2u8, 1u8, 28u16), &(1u8, 1u8, 59u16)).is_lt());
+        assert!(cmp(&(0u8, 200u8), &(1u8, 0u8)).is_gt());
+        assert!(cmp(&vec![-1i64, 5], &vec![0i64, 12]).is_lt());
+        assert!(cmp(&(Some('b'), 'a'), &(Some('a'), 'c')).is_lt());
     }
 
     #[test]

@@ -6,17 +6,21 @@
 //!
 //! Cost: `hypothesis` is a binary search, O(log n) candidates; `hoist` and `lower_constructor`
 //! try a few candidates per node; `subvalues` is the paper's walk with `max_reduce` random
-//! replacements per sub-value, O(n²) candidates in the worst case (each success restarts it).
+//! replacements per sub-value. The walks of `hoist` and `subvalues` stop after the driver's
+//! `walk_cap` nodes (all of a small value, the top of a large one), so one walk costs
+//! O(`WORK`) node copies, not O(n²); `rescue` is a bisection, O(log rank) per leaf.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use crate::index::{assign_at_path, Bfs};
-use crate::subtypes::{NodeRef, SubTypes, SubValue};
+use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
 
 use super::order::constructor_index;
-use super::tree::{generate_below, indexed_nodes, structural_hash, FastHasher};
-use super::{FastSet, Reducer, NEAR};
+use super::tree::{
+    assign_leaf, generate_below, indexed_nodes, leaves, structural_hash, FastHasher, Leaf,
+};
+use super::{FastSet, Probe, Reducer, NEAR, PAIRS};
 
 /// How many times `max_reduce` random replacements `subvalues` may generate for one sub-value
 /// when most of them are repeats (a small type, searched more thoroughly at little cost:
@@ -111,7 +115,10 @@ pub fn lower_constructor<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
                 }
                 reuse_children(&mut *new, *node);
                 let Some(candidate) = r.with_replaced(path, new) else { break };
-                if r.try_candidate(candidate) {
+                let probe = r.probe(candidate.clone());
+                if probe == Probe::Kept
+                    || (probe == Probe::Discarded && rescue(r, &candidate, path))
+                {
                     progress = true;
                     start = i;
                     continue 'restart;
@@ -121,6 +128,49 @@ pub fn lower_constructor<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
         }
         return progress;
     }
+}
+
+/// Rescues `base`, a simplification of the current value at `path` that is discarded (no
+/// valid input any more: a default taken where a field was set), by moving one ranked leaf
+/// elsewhere (among the first `PAIRS`) back into the valid inputs: when that leaf at rank 0
+/// does something else than be discarded (it passes), the boundary between the two lies
+/// between rank 0 and its rank now, and a bisection on it finds the failing values on the
+/// boundary, if any: `(Some(0), 60001)` becomes `(None, 18750)` where the default is 3 and
+/// only `15001..=20000` fail. O(log rank) candidates per leaf.
+fn rescue<T: SubTypes>(r: &mut Reducer<'_, '_, T>, base: &T, path: &[u32]) -> bool {
+    let found = leaves(NodeRef::Value(base.node()));
+    let outside = found.iter().filter(|l| !l.path.starts_with(path));
+    let ranked: Vec<(&Leaf<'_>, u64)> =
+        outside.filter_map(|l| Some((l, l.node.type_node().leaf_rank()?))).take(PAIRS).collect();
+    for (leaf, now) in ranked.into_iter().filter(|(_, k)| *k > 1) {
+        let at = |k: u64, r: &mut Reducer<'_, '_, T>| {
+            let value = leaf.node.type_node().from_leaf_rank(k);
+            let mut candidate = base.clone();
+            let put =
+                value.map(|v| assign_leaf(NodeMutRef::Value(candidate.node_mut()), &leaf.path, v));
+            match put {
+                Some(Ok(())) => r.probe(candidate),
+                _ => Probe::NotSimpler,
+            }
+        };
+        let (mut lo, mut hi) = (0, now);
+        let low = at(lo, r);
+        if low == Probe::Kept {
+            return true;
+        }
+        if low == Probe::Discarded || low == Probe::NotSimpler {
+            continue;
+        }
+        while hi - lo > 1 && !r.spent() {
+            let mid = lo + (hi - lo) / 2;
+            match at(mid, r) {
+                Probe::Kept => return true,
+                Probe::Discarded => hi = mid,
+                _ => lo = mid,
+            }
+        }
+    }
+    false
 }
 
 /// Puts `old`'s children into `new`'s slots: each slot takes the first unused child of `old`
@@ -151,10 +201,11 @@ pub fn subvalues<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
         let cex = r.current.clone();
         let root = NodeRef::Value(cex.node());
         let root_type = root.value_type();
+        let cap = r.walk_cap() / r.args.max_reduce.max(1);
         let mut bfs = Bfs::new(root);
         bfs.next();
         while let Some(visit) = bfs.next() {
-            if r.spent() {
+            if r.spent() || visit.index > cap.max(super::MIN_WALK) {
                 return progress;
             }
             if r.args.max_depth.is_some_and(|d| visit.depth > d) {
@@ -228,7 +279,7 @@ fn search_below<T: SubTypes>(r: &mut Reducer<'_, '_, T>, path: &[u32], node: Nod
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reduce::testing::one_pass;
+    use crate::reduce::testing::{one_pass, one_pass_verdict};
 
     #[test]
     fn lower_constructor_turns_some_into_none_and_err_into_ok() {
@@ -239,6 +290,29 @@ mod tests {
             one_pass(|v: &Vec<Result<u8, u8>>| v.len() < 2, vec![Err(4), Ok(1)], lower_constructor);
         assert_eq!(got.iter().filter(|x| x.is_err()).count(), 0, "{got:?}");
         assert_eq!(got[0], Ok(4), "the child reused");
+    }
+
+    #[test]
+    fn lower_constructor_moves_a_leaf_back_into_the_valid_inputs() {
+        use crate::property::Verdict;
+        // A default of 3 for the first field; valid while `t * first <= 60_000`; fails when
+        // `t * (first + 1)` passes it, so `None` needs `t` in `15001..=20000`.
+        fn wait(p: &(Option<u8>, u32)) -> Verdict {
+            let first = u64::from(p.0.unwrap_or(3));
+            let t = u64::from(p.1);
+            Verdict::implies(t * first <= 60_000, t * (first + 1) <= 60_000)
+        }
+        let got = one_pass_verdict(wait, (Some(0), 60_001), lower_constructor);
+        assert!(got.0.is_none() && (15_001..=20_000).contains(&got.1), "{got:?}");
+        // The same with a list's length for the first field (an empty list meaning 3), in a
+        // signed type.
+        fn per_item(v: &(Vec<bool>, i16)) -> Verdict {
+            let n = if v.0.is_empty() { 3 } else { v.0.len() as i32 };
+            let t = i32::from(v.1);
+            Verdict::implies(t * n <= 600, t * (n + 1) <= 600)
+        }
+        let got = one_pass_verdict(per_item, (vec![true], 400), lower_constructor);
+        assert!(got.0.is_empty() && (151..=200).contains(&got.1), "{got:?}");
     }
 
     #[test]
