@@ -1,6 +1,6 @@
 //! The shrinking benchmarks of `../shared/BENCHMARKS.md` (the SmartCheck paper's and the public
 //! shrinking challenge's), each written once as data types, a property and a size metric. The
-//! benches run every tool on these; `tests/benchmarks.rs` pins smartcheck's figures on a few.
+//! benches run every tool on these; `tests/suite/benchmarks.rs` pins smartcheck's figures on a few.
 //!
 //! smartcheck sees these types through derived instances and public attributes only, as any
 //! user would: `#[derive(SubTypes, Arbitrary)]`, no hand-written `SubTypes`, `Arbitrary` or

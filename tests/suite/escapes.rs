@@ -21,7 +21,6 @@ use smartcheck::{Report, SubTypes};
 
 use crate::child::{self, report_of, run_child, ROLE};
 
-
 const FUSE: &str = "SMARTCHECK_TEST_FUSE";
 const FILE: &str = "smartcheck-regressions/tests/suite/escapes.txt";
 
@@ -314,7 +313,8 @@ fn assert_quiet_report(out: &str) {
 fn a_debug_that_panics_while_saving_loses_nothing() {
     for role in ["ledger", "program"] {
         let seed = [("SMARTCHECK_SEED", "1")];
-        let (ok, clean) = run_child(module_path!(), &scratch(&format!("debug-clean-{role}")), role, &seed);
+        let (ok, clean) =
+            run_child(module_path!(), &scratch(&format!("debug-clean-{role}")), role, &seed);
         assert!(!ok);
         // The same run, with the input's `Debug` panicking: only saving calls it.
         let dir = scratch(&format!("debug-{role}"));
@@ -328,7 +328,8 @@ fn a_debug_that_panics_while_saving_loses_nothing() {
             assert!(line.ends_with(" # <its Debug panicked: fuse: DebugRoot>"), "{saved:?}");
         }
         // Its identity does not need `Debug` to work: a run where it panics knows it again.
-        let (ok, next) = run_child(module_path!(), &dir, role, &[(FUSE, "DebugRoot"), ("SMARTCHECK_SEED", "2")]);
+        let (ok, next) =
+            run_child(module_path!(), &dir, role, &[(FUSE, "DebugRoot"), ("SMARTCHECK_SEED", "2")]);
         assert!(!ok);
         assert!(!next.contains("stale"), "{next}");
         assert!(next.contains(&format!("counterexample 1 was replayed from {FILE}:2")), "{next}");
@@ -347,7 +348,8 @@ fn replaying_with_a_panicking_generator_clone_drop_or_hash_is_a_report() {
         let saved = std::fs::read(dir.join(FILE)).unwrap();
         for trap in traps {
             let fuse = format!("{trap:?}");
-            let (ok, out) = run_child(module_path!(), &dir, role, &[(FUSE, &fuse), ("SMARTCHECK_SEED", "2")]);
+            let (ok, out) =
+                run_child(module_path!(), &dir, role, &[(FUSE, &fuse), ("SMARTCHECK_SEED", "2")]);
             assert!(!ok, "{role} {trap:?}");
             assert_quiet_report(&out);
             let report = report_of(&out);
@@ -365,13 +367,16 @@ fn replaying_with_a_panicking_generator_clone_drop_or_hash_is_a_report() {
 
 #[test]
 fn the_rerun_of_a_crashed_run_keeps_its_problems() {
-    for (role, type_name) in [("ledger", "escapes::Ledger"), ("expr", "escapes::Expr")] {
+    for (role, type_name) in
+        [("ledger", "suite::escapes::Ledger"), ("expr", "suite::escapes::Expr")]
+    {
         let dir = scratch(&format!("crashed-{role}"));
         let file = dir.join(FILE);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(&file, format!("crash type={type_name} seed=0x5 # written by hand\n"))
             .unwrap();
-        let (ok, out) = run_child(module_path!(), &dir, role, &[(FUSE, "Clone"), ("SMARTCHECK_SEED", "2")]);
+        let (ok, out) =
+            run_child(module_path!(), &dir, role, &[(FUSE, "Clone"), ("SMARTCHECK_SEED", "2")]);
         assert!(!ok);
         let report = report_of(&out);
         let said = "error: rerunning the crashed run with seed 0x5: a panic outside the \

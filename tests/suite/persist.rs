@@ -12,7 +12,6 @@ use smartcheck::Origin;
 
 use crate::child::{self, child_command, folder, report_of, run_child, ROLE};
 
-
 const ABORT_LOG: &str = "SMARTCHECK_TEST_ABORT_LOG";
 const WRITER: &str = "SMARTCHECK_TEST_WRITER";
 const FILE: &str = "smartcheck-regressions/tests/suite/persist.txt";
@@ -194,7 +193,8 @@ fn a_hash_map_input_replays_in_every_process() {
     assert_eq!(saved_lines(&dir).len(), 1);
     let mut replayed = 0;
     for seed in 2..8 {
-        let (_, out) = run_child(module_path!(), &dir, "map", &[("SMARTCHECK_SEED", &seed.to_string())]);
+        let (_, out) =
+            run_child(module_path!(), &dir, "map", &[("SMARTCHECK_SEED", &seed.to_string())]);
         assert!(!out.contains("stale"), "{out}");
         replayed +=
             usize::from(out.contains(&format!("counterexample 1 was replayed from {FILE}:2")));
@@ -233,7 +233,8 @@ fn eight_concurrent_writer_processes_lose_nothing() {
     let dir = scratch("writers");
     let writers: Vec<_> = (0..8)
         .map(|w| {
-            let mut cmd = child_command(module_path!(), &dir, "writer", &[(WRITER, &w.to_string())]);
+            let mut cmd =
+                child_command(module_path!(), &dir, "writer", &[(WRITER, &w.to_string())]);
             cmd.stdout(Stdio::null()).spawn().unwrap()
         })
         .collect();
@@ -250,7 +251,7 @@ fn eight_concurrent_writer_processes_lose_nothing() {
 #[test]
 fn kill_9_during_saves_loses_nothing_and_leaves_no_temporary_file() {
     let dir = scratch("kill");
-    std::fs::create_dir_all(dir.join("smartcheck-regressions/tests")).unwrap();
+    std::fs::create_dir_all(dir.join("smartcheck-regressions/tests/suite")).unwrap();
     std::fs::write(dir.join(FILE).with_extension("txt.tmp4242"), "left by an old killed save")
         .unwrap();
     let mut confirmed = BTreeSet::new();
@@ -258,7 +259,8 @@ fn kill_9_during_saves_loses_nothing_and_leaves_no_temporary_file() {
         let mut pair: Vec<_> = (0..2)
             .map(|k| {
                 let writer = (round * 2 + k).to_string();
-                let mut cmd = child_command(module_path!(), &dir, "writer_forever", &[(WRITER, &writer)]);
+                let mut cmd =
+                    child_command(module_path!(), &dir, "writer_forever", &[(WRITER, &writer)]);
                 cmd.stdout(Stdio::piped()).spawn().unwrap()
             })
             .collect();
@@ -304,7 +306,7 @@ fn an_aborted_run_can_be_replayed_from_what_it_saved() {
         folder(&dir).into_iter().filter(|n| n.starts_with("persist.txt.running-")).collect();
     assert_eq!(records.len(), 1, "{records:?}");
     let record =
-        std::fs::read_to_string(dir.join("smartcheck-regressions/tests").join(&records[0]))
+        std::fs::read_to_string(dir.join("smartcheck-regressions/tests/suite").join(&records[0]))
             .unwrap();
     assert!(record.starts_with("crash type=alloc::vec::Vec<u8> seed=0x"), "{record}");
     assert!(record.contains("# tests/suite/persist.rs:"), "{record}");
@@ -322,7 +324,7 @@ fn an_aborted_run_can_be_replayed_from_what_it_saved() {
     assert!(!ok);
     let again = folder(&elsewhere).into_iter().find(|n| n.starts_with("persist.txt.running-"));
     let again = std::fs::read_to_string(
-        elsewhere.join("smartcheck-regressions/tests").join(again.unwrap()),
+        elsewhere.join("smartcheck-regressions/tests/suite").join(again.unwrap()),
     )
     .unwrap();
     assert!(again.trim_end().ends_with(&format!("; evaluations started: {evaluation:010}")));

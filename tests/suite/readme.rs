@@ -5,12 +5,13 @@
 
 use smartcheck::Args;
 
-use crate::examples::{api_ring, calculator, sparse};
+use crate::examples::{api_ring, calculator, sparse, xmonad};
 
 /// What the example `name` prints as its report for `args`.
 fn produce(name: &str, args: &Args) -> Option<String> {
     match name {
         "calculator" => Some(calculator::report(args)),
+        "xmonad" => Some(smartcheck::smart_check(args, xmonad::prop_delete).to_string()),
         "api-ring" => {
             let args = Args { tests: 5000, ..args.clone() };
             Some(smartcheck::api::test_api::<api_ring::RingProgram>(&args).to_string())

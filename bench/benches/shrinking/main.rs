@@ -12,7 +12,7 @@
 //! most frequent final outputs; `SHRINKING_VERBOSE=1` has smartcheck narrate its passes.
 //!
 //! The data types and properties live in `smartcheck_tests::challenge` (and the paper's
-//! calculator and bound5 models in `smartcheck_tests`), shared with `tests/benchmarks.rs`;
+//! calculator and bound5 models in `smartcheck_tests`), shared with `tests/suite/benchmarks.rs`;
 //! proptest's strategies and quickcheck's `Arbitrary` impls are in `suite.rs`.
 
 mod harness;
