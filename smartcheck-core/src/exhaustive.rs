@@ -7,6 +7,11 @@
 //! report reads the same; the first line says what was covered instead of how many random
 //! tests ran.
 //!
+//! Invariant: no panic escapes. The property runs inside its catch; everything else that runs
+//! the type's own code (building values, including invariant functions, dropping them, and
+//! reducing a failure) runs inside another, and such a panic ends the run with
+//! [`Exhaustive::error`] saying where, instead of unwinding through the caller.
+//!
 //! Cost: one property evaluation per enumerated value, until the first failure; values are
 //! built lazily (see [`crate::enumerate`]).
 
@@ -14,8 +19,8 @@ use std::fmt;
 
 use crate::args::Args;
 use crate::enumerate::{Enumerate, Pruned};
-use crate::property::{self, Outcome, Property, PropertyResult};
-use crate::report::Counterexample;
+use crate::property::{self, Failure, Outcome, Property, PropertyResult};
+use crate::report::{outside_the_property, Counterexample};
 use crate::run::ReduceError;
 use crate::subtypes::SubTypes;
 
@@ -41,6 +46,7 @@ pub struct Coverage {
 pub struct Exhaustive<T> {
     coverage: Coverage,
     counterexample: Option<Counterexample<T>>,
+    error: Option<String>,
 }
 
 impl<T> Exhaustive<T> {
@@ -54,9 +60,16 @@ impl<T> Exhaustive<T> {
         self.counterexample.as_ref()
     }
 
-    /// True when some value failed.
+    /// What stopped the run other than a failure of the property: a panic in the type's own
+    /// code (building, reducing or dropping a value), with its location, message and, when it
+    /// happened while reducing, the seed to rerun with.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// True when some value failed, or the type's own code panicked ([`error`](Self::error)).
     pub fn failed(&self) -> bool {
-        self.counterexample.is_some()
+        self.counterexample.is_some() || self.error.is_some()
     }
 }
 
@@ -90,7 +103,14 @@ pub fn exhaustive_check<T: Enumerate + SubTypes, R: PropertyResult>(
     depth: usize,
     prop: impl Fn(&T) -> R,
 ) -> Exhaustive<T> {
-    let mut run = check_values(args, depth, T::enumerate(depth), 0, &property::erase(prop));
+    let values = match property::catch(|| T::enumerate(depth)) {
+        Ok(values) => values,
+        Err(failure) => {
+            let coverage = Coverage { depth, checked: 0, met: 0, pruned: 0, complete: false };
+            return Exhaustive::stopped(coverage, "while enumerating values", &failure);
+        }
+    };
+    let mut run = check_values(args, depth, values, 0, &property::erase(prop));
     if run.coverage.complete {
         run.coverage.pruned = T::unpruned_count(depth).saturating_sub(run.coverage.checked);
     }
@@ -113,33 +133,52 @@ pub fn exhaustive_check_pruned<T: SubTypes, R: PropertyResult>(
 fn check_values<T: SubTypes>(
     args: &Args,
     depth: usize,
-    values: impl Iterator<Item = T>,
+    mut values: impl Iterator<Item = T>,
     pruned: usize,
     prop: &Property<'_, T>,
 ) -> Exhaustive<T> {
     let mut coverage = Coverage { depth, checked: 0, met: 0, pruned, complete: false };
-    for value in values {
+    loop {
+        let value = match property::catch(|| values.next()) {
+            Ok(Some(value)) => value,
+            Ok(None) => break,
+            Err(failure) => return Exhaustive::stopped(coverage, "while enumerating", &failure),
+        };
         coverage.checked += 1;
         match property::run_erased(prop, &value) {
-            Outcome::Pass => coverage.met += 1,
-            Outcome::Discard => {}
             Outcome::Fail(_) => {
                 coverage.met += 1;
                 // `reduce` runs the property again; a value that now passes is no
-                // counterexample (a flaky property), and the enumeration goes on. A panic
-                // in the value's own code must not pass for that: it is raised, with its seed.
+                // counterexample (a flaky property), and the enumeration goes on.
                 match crate::run::reduce_erased(args, prop, value) {
-                    Ok(cex) => return Exhaustive { coverage, counterexample: Some(cex) },
+                    Ok(cex) => {
+                        return Exhaustive { coverage, counterexample: Some(cex), error: None }
+                    }
                     Err(panicked @ ReduceError::Panicked { .. }) => {
-                        panic!("smartcheck: exhaustive check: {panicked}")
+                        let error = Some(panicked.to_string());
+                        return Exhaustive { coverage, counterexample: None, error };
                     }
                     Err(_) => {}
+                }
+            }
+            outcome => {
+                coverage.met += usize::from(outcome == Outcome::Pass);
+                if let Err(failure) = property::catch(move || drop(value)) {
+                    return Exhaustive::stopped(coverage, "while dropping a value", &failure);
                 }
             }
         }
     }
     coverage.complete = true;
-    Exhaustive { coverage, counterexample: None }
+    Exhaustive { coverage, counterexample: None, error: None }
+}
+
+impl<T> Exhaustive<T> {
+    /// A run stopped by a panic in the type's own code, `when` (what it was doing).
+    fn stopped(coverage: Coverage, when: &str, failure: &Failure) -> Self {
+        let error = Some(outside_the_property(Some(when), failure));
+        Exhaustive { coverage, counterexample: None, error }
+    }
 }
 
 /// The test `#[smartcheck::contract(.., exhaustive = N)]` generates: random discovery with
@@ -204,6 +243,9 @@ impl fmt::Display for Coverage {
 impl<T> fmt::Display for Exhaustive<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "smartcheck: {}", self.coverage)?;
+        if let Some(error) = &self.error {
+            return writeln!(f, "\nerror: {error}");
+        }
         let Some(cex) = &self.counterexample else {
             return writeln!(f, "; no failure");
         };

@@ -258,10 +258,12 @@ fn within_constraints(input: &Input) -> TokenStream {
     if ranges.is_none() && invariant.is_none() {
         return TokenStream::new();
     }
+    // Each check in parentheses: a block first in a function body is a statement, so
+    // `{ .. } && ranges` would parse as a block followed by `&&ranges`.
     let checks = invariant.into_iter().chain(ranges);
     quote! {
         fn within_constraints(&self) -> ::core::primitive::bool {
-            #(#checks)&&*
+            #((#checks))&&*
         }
     }
 }

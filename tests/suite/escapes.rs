@@ -58,15 +58,7 @@ fn trip(trap: Trap) {
 
 /// Runs `f` with `trap` armed on this thread; what it returns is dropped by the caller, unarmed.
 fn with_armed<R>(trap: Trap, f: impl FnOnce() -> R) -> R {
-    struct Disarm;
-    impl Drop for Disarm {
-        fn drop(&mut self) {
-            ARMED.set(None);
-        }
-    }
-    let _disarm = Disarm;
-    ARMED.set(Some(trap));
-    f()
+    crate::with_slot(&ARMED, trap, f)
 }
 
 /// A part of both input types whose `Clone`, `Debug`, `Drop` and generator trip their traps.

@@ -34,6 +34,7 @@ pub mod edge_values;
 pub mod engine;
 pub mod enumerate;
 pub mod escapes;
+pub mod escapes_search;
 pub mod examples;
 pub mod faults;
 pub mod generalize;
@@ -57,4 +58,22 @@ pub fn test_name(module: &str, name: &str) -> String {
         Some((_crate, path)) => format!("{path}::{name}"),
         None => name.to_string(),
     }
+}
+
+/// Runs `f` with the thread-local `slot` set to `Some(value)`, and back to `None` after, also
+/// when `f` panics: how a test arms a trap in its own types' code for one call.
+pub fn with_slot<T: Copy + 'static, R>(
+    slot: &'static std::thread::LocalKey<std::cell::Cell<Option<T>>>,
+    value: T,
+    f: impl FnOnce() -> R,
+) -> R {
+    struct Reset<T: 'static>(&'static std::thread::LocalKey<std::cell::Cell<Option<T>>>);
+    impl<T> Drop for Reset<T> {
+        fn drop(&mut self) {
+            self.0.set(None);
+        }
+    }
+    let _reset = Reset(slot);
+    slot.set(Some(value));
+    f()
 }

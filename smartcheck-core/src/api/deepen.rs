@@ -6,7 +6,10 @@
 //! program of each operand's level, and every choice of small arguments.
 //!
 //! Invariant: a level is run only after every lower level ran in full, so the first failure
-//! found has the fewest calls of any failing program over these arguments. Cost: the levels
+//! found has the fewest calls of any failing program over these arguments. No panic escapes:
+//! the programs run inside the property's catch, and the rest of the search (building,
+//! cloning, printing and dropping programs, which runs the argument types' own code) inside
+//! another, so such a panic ends the search as [`Deepened::error`]. Cost: the levels
 //! grow about as (functions × small values)^depth; each program is run once and kept in memory
 //! until the search ends (the budget bounds both).
 
@@ -16,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use super::search::oracle;
 use super::{print_program, Coverage, Printed, Program};
-use crate::property;
+use crate::property::{self, Failure};
 
 /// The limits of a deepening search.
 #[derive(Clone, Debug)]
@@ -49,50 +52,78 @@ pub struct Deepened<P> {
     pub programs: usize,
     /// Calls and panics per API function.
     pub coverage: Coverage,
+    /// A panic outside the programs (in an argument type's `Clone`, `Debug` or `Drop`) that
+    /// ended the search: where and why.
+    pub error: Option<String>,
 }
 
 /// Runs every program of 1, 2, ... calls with small arguments until one fails or a limit is
 /// reached; see the module doc.
 pub fn deepen<P: Program>(limits: &Deepening) -> Deepened<P> {
     let coverage = RefCell::new(Coverage::new(P::FUNCTIONS));
+    let mut progress = Progress { programs: 0, complete_depth: 0 };
+    match property::catch(|| search::<P>(limits, &coverage, &mut progress)) {
+        Ok(found) => finish(found, progress, coverage, None),
+        Err(failure) => finish(None, progress, coverage, Some(outside_the_programs(&failure))),
+    }
+}
+
+/// What [`Deepened::error`] says of a panic outside the programs.
+fn outside_the_programs(failure: &Failure) -> String {
+    let (message, location) = match failure {
+        Failure::Panic { message, location } => (message.as_str(), location.as_deref()),
+        other => return format!("the search stopped outside the programs: {other}"),
+    };
+    format!(
+        "a panic outside the programs (in an argument type's Clone, Debug or Drop) at {}: \
+         {message}",
+        location.unwrap_or("an unknown place")
+    )
+}
+
+/// How far a search got: kept outside it, so that a search cut short by a panic still says.
+struct Progress {
+    programs: usize,
+    complete_depth: usize,
+}
+
+/// The search itself: the first failing program, if any, with its printed form.
+fn search<P: Program>(
+    limits: &Deepening,
+    coverage: &RefCell<Coverage>,
+    progress: &mut Progress,
+) -> Option<(P, Printed)> {
     let started = Instant::now();
     let mut levels: Vec<Vec<P>> = vec![Vec::new()];
-    let mut programs = 0;
-    let mut complete_depth = 0;
     for depth in 1..=limits.max_calls {
-        let remaining = limits.max_programs - programs;
+        let remaining = limits.max_programs - progress.programs;
         let (level, whole) = build_level::<P>(&levels, depth, limits.values, remaining);
         for program in &level {
             if limits.time.is_some_and(|t| started.elapsed() > t) {
-                return finish(None, complete_depth, programs, coverage);
+                return None;
             }
-            programs += 1;
-            if property::run(&|p: &P| oracle(p, &coverage), program).is_fail() {
-                let printed = print_program(program);
-                return finish(
-                    Some((program.clone(), printed)),
-                    complete_depth,
-                    programs,
-                    coverage,
-                );
+            progress.programs += 1;
+            if property::run(&|p: &P| oracle(p, coverage), program).is_fail() {
+                return Some((program.clone(), print_program(program)));
             }
         }
         if !whole {
             break;
         }
-        complete_depth = depth;
+        progress.complete_depth = depth;
         levels.push(level);
     }
-    finish(None, complete_depth, programs, coverage)
+    None
 }
 
 fn finish<P>(
     found: Option<(P, Printed)>,
-    complete_depth: usize,
-    programs: usize,
+    progress: Progress,
     coverage: RefCell<Coverage>,
+    error: Option<String>,
 ) -> Deepened<P> {
-    Deepened { found, complete_depth, programs, coverage: coverage.into_inner() }
+    let Progress { programs, complete_depth } = progress;
+    Deepened { found, complete_depth, programs, coverage: coverage.into_inner(), error }
 }
 
 /// Every program of exactly `depth` calls, at most `cap`; `false` when the cap cut the level.
@@ -186,6 +217,9 @@ impl<P> fmt::Display for Deepened<P> {
             for line in printed.to_string().lines() {
                 writeln!(f, "    {line}")?;
             }
+        }
+        if let Some(error) = &self.error {
+            writeln!(f, "error: {error}")?;
         }
         write!(f, "{}", self.coverage)
     }
