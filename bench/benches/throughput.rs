@@ -374,15 +374,15 @@ fn passing() {
 // Failing properties, end to end
 
 fn reverse(v: &Vec<i32>) -> bool {
-    smartcheck_tests::challenge::reverse::prop(v)
+    smartcheck_models::challenge::reverse::prop(v)
 }
 
 fn distinct(v: &Vec<i32>) -> bool {
-    smartcheck_tests::challenge::distinct::prop(v)
+    smartcheck_models::challenge::distinct::prop(v)
 }
 
 fn large_union_list(v: &Vec<Vec<i64>>) -> bool {
-    smartcheck_tests::challenge::large_union_list::prop(v)
+    smartcheck_models::challenge::large_union_list::prop(v)
 }
 
 /// The median time of `FAIL_TRIALS` trials of `trial(seed)`, which must return true.

@@ -19,7 +19,6 @@ pub mod api_map;
 pub mod api_panics;
 pub mod api_ring;
 pub mod api_signatures;
-pub mod benchmarks;
 pub mod cfg_attr;
 pub mod child;
 pub mod classes;

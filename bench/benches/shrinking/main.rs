@@ -11,8 +11,8 @@
 //! may be repeated. proptest says on stderr when it stops at its shrink budget. `SHRINKING_OUTPUTS=1` also prints each tool's
 //! most frequent final outputs; `SHRINKING_VERBOSE=1` has smartcheck narrate its passes.
 //!
-//! The data types and properties live in `smartcheck_tests::challenge` (and the paper's
-//! calculator and bound5 models in `smartcheck_tests`), shared with `tests/suite/benchmarks.rs`;
+//! The data types and properties live in `smartcheck_models::challenge` (and the paper's
+//! calculator and bound5 models in `smartcheck_tests`), shared with `models/tests/benchmarks.rs`;
 //! proptest's strategies and quickcheck's `Arbitrary` impls are in `suite.rs`.
 
 mod harness;

@@ -1,5 +1,5 @@
 //! Each benchmark's entry: its smartcheck model (derived instances, from
-//! `smartcheck_tests::challenge`), its proptest strategy and its quickcheck `Arbitrary` + `shrink`,
+//! `smartcheck_models::challenge`), its proptest strategy and its quickcheck `Arbitrary` + `shrink`,
 //! each written the way that crate's users write them.
 //!
 //! smartcheck gets derived instances and public attributes only, no hand-written `SubTypes`,
@@ -18,7 +18,7 @@ use proptest::prelude::{any, BoxedStrategy, Just, Strategy};
 use proptest::prop_oneof;
 use quickcheck::{Arbitrary as QcArbitrary, Gen as QcGen};
 use smartcheck::{Args, Verdict};
-use smartcheck_tests::challenge::{
+use smartcheck_models::challenge::{
     binheap, coupling, degenerate, deletion, difference, distinct, large_union_list, lengthlist,
     nestedlists, parser, replacement, reverse,
 };

@@ -1,4 +1,4 @@
-//! The benchmarks from ordinary code (`smartcheck_tests::ordinary`): their proptest strategies
+//! The benchmarks from ordinary code (`smartcheck_models::ordinary`): their proptest strategies
 //! and quickcheck `Arbitrary` + `shrink`, each written the way that crate's users write them.
 //! Bounded fields are drawn uniformly within their bounds by every tool, and shrink toward the
 //! lower bound.
@@ -8,7 +8,7 @@ use proptest::option;
 use proptest::prelude::{any, Just, Strategy};
 use proptest::prop_oneof;
 use quickcheck::{Arbitrary as QcArbitrary, Gen as QcGen};
-use smartcheck_tests::ordinary::{bst, config, csv, date, luhn, pqueue, rle, stack_compiler};
+use smartcheck_models::ordinary::{bst, config, csv, date, luhn, pqueue, rle, stack_compiler};
 
 use super::{
     list_and_index, qc_range, qc_shrink_binary, qc_shrink_list, reduce_only, Runner, Shrunk,

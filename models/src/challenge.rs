@@ -1,6 +1,6 @@
 //! The shrinking benchmarks of `../shared/BENCHMARKS.md` (the SmartCheck paper's and the public
 //! shrinking challenge's), each written once as data types, a property and a size metric. The
-//! benches run every tool on these; `tests/suite/benchmarks.rs` pins smartcheck's figures on a few.
+//! benches run every tool on these; `tests/benchmarks.rs` pins smartcheck's figures on a few.
 //!
 //! smartcheck sees these types through derived instances and public attributes only, as any
 //! user would: `#[derive(SubTypes, Arbitrary)]`, no hand-written `SubTypes`, `Arbitrary` or
@@ -9,7 +9,7 @@
 //! on a one-field wrapper and said so at the type: `binheap` (heap-ordered generation, as
 //! QuickCheck's test suite does) and `degenerate` (long chains of mostly-repeated
 //! constructors, as in SmartCheck's repository).
-//! The calculator and bound5 models are [`crate::calculator`] and [`crate::bound5`].
+//! The calculator and bound5 models are `smartcheck_tests::calculator` and `smartcheck_tests::bound5`.
 
 /// `xs` sorted.
 fn sorted<T: Ord + Clone>(xs: &[T]) -> Vec<T> {

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 use smartcheck::{smart_check, Args, SubTypes, Verdict};
-use smartcheck_tests::challenge::{
+use smartcheck_models::challenge::{
     binheap, coupling, degenerate, difference, distinct, large_union_list, nestedlists, parser,
     replacement,
 };
@@ -178,7 +178,7 @@ fn parser_moves_the_bad_expression_into_the_arguments() {
 /// the nearest smaller values pass (so the table's `min%` measures what the docs claim).
 #[test]
 fn ordinary_minima_fail_at_their_stated_sizes() {
-    use smartcheck_tests::ordinary::{bst, config, csv, date, luhn, pqueue, rle, stack_compiler};
+    use smartcheck_models::ordinary::{bst, config, csv, date, luhn, pqueue, rle, stack_compiler};
 
     let keys = (vec![0, 1, -1], 0);
     assert_eq!((bst::prop(&keys), bst::size(&keys)), (Verdict::Fail, 5));
