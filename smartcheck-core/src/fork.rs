@@ -13,10 +13,18 @@
 //! stderr are `/dev/null`) reaches the parent.
 //!
 //! Cost: one `fork` and one `waitpid` per evaluation (about a millisecond for a test binary).
-//! Unix only: elsewhere evaluations run in the test process as usual. A child only runs the
-//! property and writes to its pipe; a lock another thread held at the fork (a rare print on
-//! another test thread) could stall a child that takes it, which the per-evaluation time
-//! limit (`Args::timeout_ms`) then ends.
+//! Unix only: elsewhere evaluations run in the test process as usual.
+//!
+//! Time limit: the parent waits for a child at most `Args::timeout_ms`, then kills it and
+//! tries the evaluation once more in a new child, because a child can stall on a lock another
+//! thread of the parent held at the fork (a print on another test thread); the parent installs
+//! the panic hook before forking so that children never take its locks to install it. A second
+//! overrun is a failure ("the evaluation's process did not finish within 60 s; it was
+//! killed"), reduced like any other: in fork mode an endless loop is a counterexample, where
+//! without it the watchdog can only end the process (`timeout.rs`). An overrunning input
+//! costs twice the limit.
+
+use std::time::Duration;
 
 use crate::args::Args;
 use crate::property::{Outcome, Property};
@@ -28,29 +36,48 @@ pub(crate) fn with_fork<T, R>(
     f: impl FnOnce(&Property<'_, T>) -> R,
 ) -> R {
     if args.fork && cfg!(unix) {
-        f(&|value: &T| in_child(prop, value))
+        let limit = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
+        f(&|value: &T| in_child(prop, value, limit))
     } else {
         f(prop)
     }
 }
 
 #[cfg(not(unix))]
-fn in_child<T>(prop: &Property<'_, T>, value: &T) -> Outcome {
+fn in_child<T>(prop: &Property<'_, T>, value: &T, _limit: Option<Duration>) -> Outcome {
     prop(value)
 }
 
-/// Evaluates `prop` on `value` in a forked child; see the module's doc. A child that cannot
-/// be made (no pipe, no fork) leaves the evaluation to this process.
+/// Evaluates `prop` on `value` in a forked child; see the module's doc. A child still running
+/// at `limit` is killed and the evaluation tried once more in a new child (the first may have
+/// stalled on a lock another thread held at the fork); a second overrun is a failure.
 #[cfg(unix)]
-fn in_child<T>(prop: &Property<'_, T>, value: &T) -> Outcome {
-    use std::io::{Read, Write};
-    let Ok((mut reader, mut writer)) = std::io::pipe() else { return prop(value) };
+fn in_child<T>(prop: &Property<'_, T>, value: &T, limit: Option<Duration>) -> Outcome {
+    // Installed by the parent, so that no child takes the hook's locks to install it.
+    crate::property::install_hook_once();
+    // The parent's own watchdog could only end the whole process; a child it can kill, so
+    // the deadline here is the one that counts, and the watchdog is off until both tries end.
+    crate::timeout::untimed(|| {
+        attempt(prop, value, limit)
+            .or_else(|| attempt(prop, value, limit))
+            .unwrap_or_else(|| overran(limit))
+    })
+}
+
+/// One child's outcome, or `None` when it was still running at `limit` (it is then killed).
+/// A child that cannot be made (no pipe, no fork) leaves the evaluation to this process,
+/// watched as usual.
+#[cfg(unix)]
+fn attempt<T>(prop: &Property<'_, T>, value: &T, limit: Option<Duration>) -> Option<Outcome> {
+    use std::io::Write;
+    let here = || Some(crate::timeout::timed(|| prop(value)));
+    let Ok((mut reader, mut writer)) = std::io::pipe() else { return here() };
     // Output buffered now would be written twice, by the parent and by the child.
     let _ = (std::io::stdout().flush(), std::io::stderr().flush());
     // SAFETY: the child only evaluates the property (as the test itself would), writes to
     // its pipe and leaves with `_exit`, running no destructor or exit handler of the parent's.
     match unsafe { libc::fork() } {
-        -1 => prop(value),
+        -1 => here(),
         0 => {
             drop(reader);
             quiet();
@@ -62,17 +89,62 @@ fn in_child<T>(prop: &Property<'_, T>, value: &T) -> Outcome {
         }
         child => {
             drop(writer);
-            let mut bytes = Vec::new();
-            let _ = reader.read_to_end(&mut bytes);
+            let bytes = read_within(&mut reader, limit);
+            if bytes.is_none() {
+                // SAFETY: signals the child just made, which has not been waited for yet.
+                unsafe { libc::kill(child, libc::SIGKILL) };
+            }
             let mut status = 0;
             // SAFETY: waits for the child just made, whose status is written to `status`.
             while unsafe { libc::waitpid(child, &mut status, 0) } == -1
                 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted
             {
             }
-            decode(&bytes).unwrap_or_else(|| died(status))
+            bytes.map(|bytes| decode(&bytes).unwrap_or_else(|| died(status)))
         }
     }
+}
+
+/// Everything the child writes until it closes its end, or `None` if it has not by `limit`.
+#[cfg(unix)]
+fn read_within(reader: &mut std::io::PipeReader, limit: Option<Duration>) -> Option<Vec<u8>> {
+    use std::io::Read;
+    use std::os::fd::AsRawFd;
+    let deadline = limit.map(|limit| std::time::Instant::now() + limit);
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        let wait_ms = match deadline {
+            None => -1,
+            Some(deadline) => {
+                let left = deadline.saturating_duration_since(std::time::Instant::now());
+                if left.is_zero() {
+                    return None;
+                }
+                // Rounded up, so that a wait never ends before the deadline.
+                left.as_millis().saturating_add(1).min(i32::MAX as u128) as i32
+            }
+        };
+        let mut fd = libc::pollfd { fd: reader.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        // SAFETY: one valid descriptor, owned by `reader`, for the length of the call.
+        if unsafe { libc::poll(&mut fd, 1, wait_ms) } == 0 {
+            continue; // timed out: the deadline check above decides
+        }
+        match reader.read(&mut chunk) {
+            Ok(0) => return Some(bytes),
+            Ok(n) => bytes.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return Some(bytes),
+        }
+    }
+}
+
+/// The failure of an evaluation whose two children both ran past `limit`.
+#[cfg(unix)]
+fn overran(limit: Option<Duration>) -> Outcome {
+    let limit = limit.map_or_else(|| "its time limit".to_string(), crate::timeout::format_limit);
+    let message = format!("the evaluation's process did not finish within {limit}; it was killed");
+    Outcome::Fail(crate::property::Failure::Panic { message, location: None })
 }
 
 /// Points the child's stdout and stderr at `/dev/null`: what the runtime writes there as the
@@ -177,6 +249,24 @@ mod tests {
             assert_eq!(decode(&encode(&outcome)), Some(outcome));
         }
         assert_eq!(decode(b""), None, "a child that wrote nothing died");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_child_that_never_finishes_is_killed_at_the_limit_and_the_parent_goes_on() {
+        let args = Args { fork: true, timeout_ms: 100, ..Args::default() };
+        let prop = |x: &u8| {
+            if *x == 7 {
+                loop {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+            }
+            Outcome::Pass
+        };
+        let outcomes = with_fork(&args, &prop, |p| [p(&1), p(&7), p(&2)]);
+        let message = "the evaluation's process did not finish within 100 ms; it was killed";
+        let failure = Failure::Panic { message: message.into(), location: None };
+        assert_eq!(outcomes, [Outcome::Pass, Outcome::Fail(failure), Outcome::Pass]);
     }
 
     #[cfg(unix)]

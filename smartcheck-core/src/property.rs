@@ -237,7 +237,7 @@ pub(crate) fn install_hook() {
 }
 
 /// Installs the hook the first time; later runs call [`install_hook`] themselves.
-fn install_hook_once() {
+pub(crate) fn install_hook_once() {
     if OUR_HOOK.load(Ordering::SeqCst) == 0 {
         install_hook();
     }

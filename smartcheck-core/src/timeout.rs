@@ -134,6 +134,18 @@ pub(crate) fn timed<R>(f: impl FnOnce() -> R) -> R {
     result
 }
 
+/// Runs `f` unwatched inside a timed evaluation: fork mode's parent, which waits for a child
+/// it can kill, so its own deadline ends the evaluation, not the watchdog's (which can only
+/// end the process).
+pub(crate) fn untimed<R>(f: impl FnOnce() -> R) -> R {
+    let watch = CURRENT.with(|c| c.borrow().clone());
+    let Some(watch) = watch else { return f() };
+    let outer = watch.started.swap(0, Ordering::SeqCst);
+    let result = f();
+    watch.started.store(outer, Ordering::SeqCst);
+    result
+}
+
 /// The watchdog's loop: sleeps while nothing is watched, else looks every 50 ms.
 fn watchdog() {
     loop {

@@ -44,3 +44,36 @@ fn a_property_stuck_on_one_input_fails_with_the_timeout_report() {
     let commas = input.matches(',').count();
     assert!(input.trim().starts_with('[') && commas >= 2, "a list of 3 or more: {stderr}");
 }
+
+/// In fork mode the parent can kill a child that runs past the limit: the endless loop is a
+/// counterexample like any other, reduced, and the test process goes on.
+#[cfg(unix)]
+#[test]
+fn in_fork_mode_an_endless_loop_is_a_reduced_counterexample() {
+    let args = smartcheck::Args {
+        seed: Some(1),
+        fork: true,
+        timeout_ms: 50,
+        persist: false,
+        run_forall: false,
+        run_exists: false,
+        rounds: 1,
+        ..smartcheck::Args::default()
+    };
+    let report = smartcheck::smart_check(&args, |x: &u16| {
+        if *x >= 100 {
+            loop {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        true
+    });
+    assert!(report.failed(), "{report}");
+    let cex = &report.counterexamples()[0];
+    assert_eq!(*cex.value(), 100, "{report}");
+    assert_eq!(
+        cex.failure().to_string(),
+        "the property panicked: the evaluation's process did not finish within 50 ms; it was \
+         killed"
+    );
+}
