@@ -12,6 +12,12 @@
 //! The PRNG is xoshiro256** seeded through SplitMix64, written here so that the same seed gives
 //! the same values on every machine and with every version of every dependency.
 //!
+//! What a seed generates is part of the saved-failure format: a regressions file saves an
+//! input by its origin (seed, size, budget) and a hash of the value (`persist.rs`), so a
+//! change to how any std or derived impl draws its numbers makes users' committed lines stale
+//! (reported and skipped, no longer replayed). Speed-ups that draw fewer numbers are such a
+//! change; make them together with a new line format that says which generator wrote it.
+//!
 //! Cost: generation state is a few words; the budget shares of a list ([`Gen::split_into`])
 //! are drawn in place, and lists take their plan from buffers the generator keeps and reuses
 //! ([`Gen::take_buffer`]), so after the first values a generated value allocates only itself.
