@@ -17,8 +17,8 @@ use crate::gen::Gen;
 use crate::origin::Origin;
 use crate::property::{Failure, Outcome};
 use crate::report::Counts;
+use crate::root::{Root, RootType};
 use crate::stack::{has_room_for, round_depth, with_stack_for};
-use crate::subtypes::SubTypes;
 use crate::tester::Tester;
 
 /// A round ends early once this many of its last [`WINDOW`] inputs were known instances.
@@ -79,6 +79,8 @@ impl Tally {
 /// move to a grown stack part way through.
 struct Round {
     tally: Tally,
+    /// The input type: how to generate an input.
+    ty: RootType,
     /// The generator reseeded for every input (its buffers reused).
     case: Gen,
     /// `T`'s smallest size: the least budget an input is generated with.
@@ -90,16 +92,18 @@ struct Round {
 
 /// Random testing until a new counterexample, the end of the round's tests, or too many
 /// discards.
-pub(crate) fn discover<T: SubTypes>(
+pub(crate) fn discover(
     args: &Args,
-    tester: &mut Tester<'_, T>,
+    ty: RootType,
+    tester: &mut Tester<'_>,
     gen: &mut Gen,
     counts: &mut Counts,
-) -> Discovered<T> {
+) -> Discovered<Root> {
     let mut round = Round {
         tally: Tally::default(),
+        ty,
         case: Gen::new(0, 0),
-        min: crate::arbitrary::require_min_size::<T>(),
+        min: ty.min_size(),
         max_discards: args.max_discard_ratio.saturating_mul(args.tests.max(1)),
         grown: false,
     };
@@ -113,13 +117,13 @@ pub(crate) fn discover<T: SubTypes>(
 /// for the current stack moves the rest of the round to a stack grown for the deepest inputs
 /// the run can generate: at most one stack is mapped per round, and none while the inputs are
 /// shallow, whatever `max_gen_size` says.
-fn cases<T: SubTypes>(
+fn cases(
     args: &Args,
-    tester: &mut Tester<'_, T>,
+    tester: &mut Tester<'_>,
     gen: &mut Gen,
     counts: &mut Counts,
     round: &mut Round,
-) -> Discovered<T> {
+) -> Discovered<Root> {
     loop {
         if round.tally.ran() >= args.tests || round.tally.only_known() {
             return Discovered::Passed;
@@ -127,7 +131,7 @@ fn cases<T: SubTypes>(
         let size = round.tally.size(args);
         let origin = Origin { seed: gen.fork_seed(), size, budget: size.max(round.min) };
         crate::timeout::testing(round.tally.ran() + 1, origin);
-        let value: T = crate::derive_support::grow(|| origin.generate_in(&mut round.case));
+        let value = crate::derive_support::grow(|| round.ty.generate_in(&origin, &mut round.case));
         let depth = round.case.deepest();
         if !round.grown && !has_room_for(depth) {
             round.grown = true;
@@ -148,16 +152,16 @@ fn cases<T: SubTypes>(
 
 /// Runs the property on one input and tallies the outcome; `Some` when that ends the round.
 /// Called on a stack with room for the input, which it also drops.
-fn judge<T: SubTypes>(
+fn judge(
     args: &Args,
-    tester: &mut Tester<'_, T>,
+    tester: &mut Tester<'_>,
     counts: &mut Counts,
     round: &mut Round,
-    value: T,
+    value: Root,
     origin: Origin,
-) -> Option<Discovered<T>> {
+) -> Option<Discovered<Root>> {
     let tally = &mut round.tally;
-    match tester.classify(&value) {
+    match tester.classify(&*value) {
         (Outcome::Fail(_), Some(class)) => {
             tally.note(true);
             counts.skip(class);

@@ -19,30 +19,31 @@
 //! limit (`Args::timeout_ms`) then ends.
 
 use crate::args::Args;
-use crate::property::{Outcome, Property};
+use crate::property::{Outcome, RootProperty};
+use crate::subtypes::SubValue;
 
 /// Runs `f` with `prop`, or with `prop` evaluated in child processes when `args.fork` is set.
-pub(crate) fn with_fork<T, R>(
+pub(crate) fn with_fork<R>(
     args: &Args,
-    prop: &Property<'_, T>,
-    f: impl FnOnce(&Property<'_, T>) -> R,
+    prop: &RootProperty<'_>,
+    f: impl FnOnce(&RootProperty<'_>) -> R,
 ) -> R {
     if args.fork && cfg!(unix) {
-        f(&|value: &T| in_child(prop, value))
+        f(&|value: &dyn SubValue| in_child(prop, value))
     } else {
         f(prop)
     }
 }
 
 #[cfg(not(unix))]
-fn in_child<T>(prop: &Property<'_, T>, value: &T) -> Outcome {
+fn in_child(prop: &RootProperty<'_>, value: &dyn SubValue) -> Outcome {
     prop(value)
 }
 
 /// Evaluates `prop` on `value` in a forked child; see the module's doc. A child that cannot
 /// be made (no pipe, no fork) leaves the evaluation to this process.
 #[cfg(unix)]
-fn in_child<T>(prop: &Property<'_, T>, value: &T) -> Outcome {
+fn in_child(prop: &RootProperty<'_>, value: &dyn SubValue) -> Outcome {
     use std::io::{Read, Write};
     let Ok((mut reader, mut writer)) = std::io::pipe() else { return prop(value) };
     // Output buffered now would be written twice, by the parent and by the child.
@@ -183,8 +184,11 @@ mod tests {
     #[test]
     fn a_child_that_aborts_is_a_failure_and_the_parent_goes_on() {
         let args = Args { fork: true, ..Args::default() };
-        let prop = |x: &u8| if *x == 7 { std::process::abort() } else { Outcome::Pass };
-        let outcomes = with_fork(&args, &prop, |p| [p(&1), p(&7)]);
+        let prop = |x: &dyn SubValue| match crate::root::view::<u8>(x) {
+            7 => std::process::abort(),
+            _ => Outcome::Pass,
+        };
+        let outcomes = with_fork(&args, &prop, |p| [p(&1u8), p(&7u8)]);
         assert_eq!(outcomes[0], Outcome::Pass);
         let message = "the evaluation's process was killed by signal 6 (SIGABRT: an abort, or \
                        a stack overflow)";

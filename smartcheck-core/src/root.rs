@@ -1,0 +1,140 @@
+//! The value under test with its type erased (issue 13, item 1): what the engine (tester,
+//! discovery, rounds, reduction §4, generalization §5, strengthening §5.3, replay) works on,
+//! so that it is compiled once, not once per value type of the user's crate.
+//!
+//! A [`Root`] owns one value of the run's type behind the `dyn` faces of `subtypes.rs`
+//! ([`SubValue`]: nodes, children, cloning, `Debug`); a [`RootType`] is the little the engine
+//! needs of the type itself, as plain `fn` pointers made once per type ([`RootType::of`]):
+//! generating a value from an [`Origin`], its smallest size, its name as saved. Only the
+//! public entry points stay generic: they make the `RootType`, erase the property
+//! ([`erase`](crate::property::erase)), and take their values back out of the report
+//! ([`Root::downcast`]).
+//!
+//! Invariant: every `Root` a run makes holds a value of the run's type, so a downcast at the
+//! boundary never fails. Cost: one box per value the engine owns (a generated input, a
+//! candidate); the property reads the value in place through a type check, no copy.
+
+use std::any::Any;
+use std::fmt;
+
+use crate::gen::Gen;
+use crate::origin::Origin;
+use crate::subtypes::{Node, NodeMut, SubTypes, SubValue};
+
+/// An owned value of the run's type, its type erased: see the [module doc](self).
+pub struct Root(Box<dyn SubValue>);
+
+impl Root {
+    /// Wraps `value`.
+    pub fn new<T: SubTypes>(value: T) -> Root {
+        Root(Box::new(value))
+    }
+
+    /// Wraps a value already boxed (a sub-value of the run's type, a copy of one).
+    pub fn from_boxed(value: Box<dyn SubValue>) -> Root {
+        Root(value)
+    }
+
+    /// The value.
+    pub fn value(&self) -> &dyn SubValue {
+        &*self.0
+    }
+
+    /// The value as a read-only node.
+    pub fn node(&self) -> &dyn Node {
+        &*self.0
+    }
+
+    /// The value as a mutable node.
+    pub fn node_mut(&mut self) -> &mut dyn NodeMut {
+        &mut *self.0
+    }
+
+    /// The number of constructors in its non-opaque nodes ([`SubTypes::size`]).
+    pub fn size(&self) -> usize {
+        self.0.size()
+    }
+
+    /// The value as `T`, the run's type.
+    pub fn downcast<T: 'static>(self) -> T {
+        *self.0.into_any().downcast::<T>().expect("a root holds a value of its run's type")
+    }
+
+    /// The value as `T`, by reference.
+    pub fn downcast_ref<T: 'static>(&self) -> &T {
+        self.0.as_any().downcast_ref::<T>().expect("a root holds a value of its run's type")
+    }
+}
+
+impl Clone for Root {
+    fn clone(&self) -> Root {
+        Root(self.0.to_value())
+    }
+}
+
+impl std::ops::Deref for Root {
+    type Target = dyn SubValue;
+    fn deref(&self) -> &(dyn SubValue + 'static) {
+        &*self.0
+    }
+}
+
+impl std::ops::DerefMut for Root {
+    fn deref_mut(&mut self) -> &mut (dyn SubValue + 'static) {
+        &mut *self.0
+    }
+}
+
+/// The value's own `Debug` (not a report's rendering).
+impl fmt::Debug for Root {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+/// What the engine needs of a run's value type itself, as plain `fn` pointers: see the
+/// [module doc](self).
+#[derive(Clone, Copy)]
+pub struct RootType {
+    generate: fn(&Origin, &mut Gen) -> Root,
+    min_size: fn() -> usize,
+    key: fn() -> String,
+}
+
+impl RootType {
+    /// The `RootType` of `T`.
+    pub fn of<T: SubTypes>() -> RootType {
+        RootType {
+            generate: |origin, g| Root::new(origin.generate_in::<T>(g)),
+            min_size: crate::arbitrary::require_min_size::<T>,
+            key: crate::persist::type_key::<T>,
+        }
+    }
+
+    /// The value `origin` generates, with `g` reseeded (its buffers reused); after the call,
+    /// [`g.deepest()`](Gen::deepest) says how deep generation went.
+    pub fn generate_in(&self, origin: &Origin, g: &mut Gen) -> Root {
+        (self.generate)(origin, g)
+    }
+
+    /// The value `origin` generates, from a generator of its own.
+    pub fn generate(&self, origin: &Origin) -> Root {
+        self.generate_in(origin, &mut Gen::new(origin.seed, origin.size))
+    }
+
+    /// The type's smallest size; panics, naming the type, when it has no finite value.
+    pub fn min_size(&self) -> usize {
+        (self.min_size)()
+    }
+
+    /// The type's name as saved ([`type_key`](crate::persist::type_key)).
+    pub fn key(&self) -> String {
+        (self.key)()
+    }
+}
+
+/// `value` as the run's type `T`; the erased property's first step.
+pub(crate) fn view<T: 'static>(value: &dyn SubValue) -> &T {
+    let any: &dyn Any = value.as_any();
+    any.downcast_ref::<T>().expect("the engine runs a property on values of its own type")
+}
