@@ -17,7 +17,7 @@ use crate::gen::Gen;
 use crate::origin::Origin;
 use crate::property::{Failure, Outcome};
 use crate::report::Counts;
-use crate::root::{Root, RootType};
+use crate::root::{Root, RootType, Slot};
 use crate::stack::{has_room_for, round_depth, with_stack_for};
 use crate::tester::Tester;
 
@@ -79,8 +79,8 @@ impl Tally {
 /// move to a grown stack part way through.
 struct Round {
     tally: Tally,
-    /// The input type: how to generate an input.
-    ty: RootType,
+    /// The input under test, generated in place (one box for the round, not one per input).
+    input: Box<dyn Slot>,
     /// The generator reseeded for every input (its buffers reused).
     case: Gen,
     /// `T`'s smallest size: the least budget an input is generated with.
@@ -101,7 +101,7 @@ pub(crate) fn discover(
 ) -> Discovered<Root> {
     let mut round = Round {
         tally: Tally::default(),
-        ty,
+        input: ty.slot(),
         case: Gen::new(0, 0),
         min: ty.min_size(),
         max_discards: args.max_discard_ratio.saturating_mul(args.tests.max(1)),
@@ -131,37 +131,51 @@ fn cases(
         let size = round.tally.size(args);
         let origin = Origin { seed: gen.fork_seed(), size, budget: size.max(round.min) };
         crate::timeout::testing(round.tally.ran() + 1, origin);
-        let value = crate::derive_support::grow(|| round.ty.generate_in(&origin, &mut round.case));
+        crate::derive_support::grow(|| round.input.generate(&origin, &mut round.case));
         let depth = round.case.deepest();
         if !round.grown && !has_room_for(depth) {
             round.grown = true;
             return with_stack_for(depth.max(round_depth(args)), || {
-                match judge(args, tester, counts, round, value, origin) {
+                match judge(args, tester, counts, round, origin) {
                     Some(end) => end,
                     None => cases(args, tester, gen, counts, round),
                 }
             });
         }
-        if let Some(end) =
-            with_stack_for(depth, || judge(args, tester, counts, round, value, origin))
-        {
+        if let Some(end) = with_stack_for(depth, || judge(args, tester, counts, round, origin)) {
             return end;
         }
     }
 }
 
-/// Runs the property on one input and tallies the outcome; `Some` when that ends the round.
-/// Called on a stack with room for the input, which it also drops.
+/// Runs the property on the round's input and tallies the outcome; `Some` when that ends the
+/// round. Called on a stack with room for the input, which it also drops (or takes, when it
+/// is a new counterexample).
 fn judge(
     args: &Args,
     tester: &mut Tester<'_>,
     counts: &mut Counts,
     round: &mut Round,
-    value: Root,
+    origin: Origin,
+) -> Option<Discovered<Root>> {
+    let outcome = tester.classify(round.input.value());
+    let end = tally(args, counts, round, outcome, origin);
+    round.input.clear();
+    end
+}
+
+/// Tallies one input's outcome (the earlier class it is an instance of, if any); `Some`
+/// when that ends the round, with the input taken out of its slot when it is a new
+/// counterexample.
+fn tally(
+    args: &Args,
+    counts: &mut Counts,
+    round: &mut Round,
+    outcome: (Outcome, Option<usize>),
     origin: Origin,
 ) -> Option<Discovered<Root>> {
     let tally = &mut round.tally;
-    match tester.classify(&*value) {
+    match outcome {
         (Outcome::Fail(_), Some(class)) => {
             tally.note(true);
             counts.skip(class);
@@ -171,7 +185,11 @@ fn judge(
             if args.verbose {
                 eprintln!("smartcheck: test {} failed: {failure}", tally.tests);
             }
-            return Some(Discovered::Found { value, failure, origin: Some(origin) });
+            return Some(Discovered::Found {
+                value: round.input.take(),
+                failure,
+                origin: Some(origin),
+            });
         }
         (Outcome::Pass, _) => tally.note(false),
         (Outcome::Discard, _) => {

@@ -97,6 +97,7 @@ impl fmt::Debug for Root {
 #[derive(Clone, Copy)]
 pub struct RootType {
     generate: fn(&Origin, &mut Gen) -> Root,
+    slot: fn() -> Box<dyn Slot>,
     min_size: fn() -> usize,
     key: fn() -> String,
 }
@@ -106,6 +107,7 @@ impl RootType {
     pub fn of<T: SubTypes>() -> RootType {
         RootType {
             generate: |origin, g| Root::new(origin.generate_in::<T>(g)),
+            slot: || Box::new(None::<T>),
             min_size: crate::arbitrary::require_min_size::<T>,
             key: crate::persist::type_key::<T>,
         }
@@ -122,6 +124,11 @@ impl RootType {
         self.generate_in(origin, &mut Gen::new(origin.seed, origin.size))
     }
 
+    /// An empty [`Slot`] for inputs of the type.
+    pub(crate) fn slot(&self) -> Box<dyn Slot> {
+        (self.slot)()
+    }
+
     /// The type's smallest size; panics, naming the type, when it has no finite value.
     pub fn min_size(&self) -> usize {
         (self.min_size)()
@@ -130,6 +137,34 @@ impl RootType {
     /// The type's name as saved ([`type_key`](crate::persist::type_key)).
     pub fn key(&self) -> String {
         (self.key)()
+    }
+}
+
+/// A place for one generated input, reused from one input to the next: discovery boxes only
+/// the input it keeps as a counterexample, not every input it runs.
+pub(crate) trait Slot {
+    /// Puts the value `origin` generates here, with `g` reseeded; the slot must be empty.
+    fn generate(&mut self, origin: &Origin, g: &mut Gen);
+    /// The value here; the slot must be full.
+    fn value(&self) -> &dyn SubValue;
+    /// Takes the value out, boxed; the slot must be full.
+    fn take(&mut self) -> Root;
+    /// Drops the value here, if any.
+    fn clear(&mut self);
+}
+
+impl<T: SubTypes> Slot for Option<T> {
+    fn generate(&mut self, origin: &Origin, g: &mut Gen) {
+        *self = Some(origin.generate_in::<T>(g));
+    }
+    fn value(&self) -> &dyn SubValue {
+        self.as_ref().expect("a slot is read after it is filled")
+    }
+    fn take(&mut self) -> Root {
+        Root::new(self.take().expect("a slot is taken after it is filled"))
+    }
+    fn clear(&mut self) {
+        *self = None;
     }
 }
 
