@@ -130,7 +130,8 @@ pub fn exhaustive_check_pruned<T: SubTypes, R: PropertyResult>(
     check_values(args, depth, values.values.into_iter(), values.skipped, &property::erase(prop))
 }
 
-/// The check past the property's type: compiled once per value type (and enumeration).
+/// The check past the property's type: the loop over the values is compiled per value type
+/// (and enumeration), the reduction of a value that fails once, on a [`Root`].
 fn check_values<T: SubTypes>(
     args: &Args,
     depth: usize,

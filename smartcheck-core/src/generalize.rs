@@ -50,7 +50,7 @@ use crate::gen::Gen;
 use crate::index::{assign_at_path, Bfs};
 use crate::property::{Failure, Outcome};
 use crate::reduce::generate_below;
-use crate::root::Root;
+use crate::root::{node_of, Root};
 use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
 use crate::tester::Tester;
 
@@ -425,7 +425,7 @@ struct Subject<'v> {
 
 impl<'v> Subject<'v> {
     fn new(value: &'v dyn SubValue, budget_end: usize) -> Self {
-        let mut bfs = Bfs::with_leaves(NodeRef::Value(value));
+        let mut bfs = Bfs::with_leaves(NodeRef::Value(node_of(value)));
         let nodes: Vec<NodeRef<'v>> = bfs.by_ref().map(|v| v.node).collect();
         // Reduction's walk is this one without the leaves, in the same order.
         let mut next = 0;

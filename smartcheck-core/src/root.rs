@@ -19,7 +19,7 @@ use std::fmt;
 
 use crate::gen::Gen;
 use crate::origin::Origin;
-use crate::subtypes::{Node, NodeMut, SubTypes, SubValue};
+use crate::subtypes::{Node, NodeMut, NodeMutRef, NodeRef, SubTypes, SubValue};
 
 /// An owned value of the run's type, its type erased: see the [module doc](self).
 pub struct Root(Box<dyn SubValue>);
@@ -40,19 +40,23 @@ impl Root {
         &*self.0
     }
 
-    /// The value as a read-only node.
+    /// The value as a read-only node ([`SubTypes::node`]: a transparent wrapper's is the node
+    /// of what it holds).
     pub fn node(&self) -> &dyn Node {
-        &*self.0
+        node_of(&*self.0)
     }
 
-    /// The value as a mutable node.
+    /// The value as a mutable node ([`SubTypes::node_mut`]).
     pub fn node_mut(&mut self) -> &mut dyn NodeMut {
-        &mut *self.0
+        match self.0.as_node_mut() {
+            NodeMutRef::Value(node) => node,
+            NodeMutRef::Suffix(..) => unreachable!("a whole value is a value node"),
+        }
     }
 
     /// The number of constructors in its non-opaque nodes ([`SubTypes::size`]).
     pub fn size(&self) -> usize {
-        self.0.size()
+        NodeRef::Value(self.node()).size()
     }
 
     /// The value as `T`, the run's type.
@@ -168,8 +172,44 @@ impl<T: SubTypes> Slot for Option<T> {
     }
 }
 
+/// The node `value` is walked as ([`SubTypes::node`]): for a transparent wrapper (`Box`,
+/// `Rc`, `Arc`), the node of what it holds, not the wrapper's own face.
+pub(crate) fn node_of(value: &dyn SubValue) -> &dyn Node {
+    match value.as_node() {
+        NodeRef::Value(node) => node,
+        NodeRef::Suffix(..) => unreachable!("a whole value is a value node"),
+    }
+}
+
 /// `value` as the run's type `T`; the erased property's first step.
 pub(crate) fn view<T: 'static>(value: &dyn SubValue) -> &T {
     let any: &dyn Any = value.as_any();
     any.downcast_ref::<T>().expect("the engine runs a property on values of its own type")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{smart_check, Args};
+
+    #[test]
+    fn a_root_is_walked_as_its_values_node() {
+        let boxed = Root::new(Box::new(vec![1u8, 2]));
+        assert_eq!(boxed.node().value_type(), std::any::TypeId::of::<Vec<u8>>());
+        assert_eq!(boxed.size(), 3);
+        assert_eq!(format!("{boxed:?}"), "[1, 2]");
+        assert_eq!(boxed.clone().downcast::<Box<Vec<u8>>>(), Box::new(vec![1, 2]));
+    }
+
+    #[test]
+    #[allow(clippy::borrowed_box)] // the run's type is the box itself
+    fn a_run_over_a_transparent_wrapper_is_the_run_over_what_it_holds() {
+        let args = Args { seed: Some(5), persist: false, ..Args::default() };
+        let plain = smart_check(&args, |v: &Vec<i32>| v.iter().sum::<i32>() < 100);
+        let boxed = smart_check(&args, |v: &Box<Vec<i32>>| v.iter().sum::<i32>() < 100);
+        let (plain, boxed) = (&plain.counterexamples()[0], &boxed.counterexamples()[0]);
+        assert_eq!(**boxed.value(), *plain.value());
+        assert_eq!(boxed.evaluations(), plain.evaluations());
+        assert_eq!(boxed.rendered(), plain.rendered());
+    }
 }

@@ -17,7 +17,7 @@ use crate::gen::Gen;
 use crate::generalize::Generalization;
 use crate::property::{self, Failure, Outcome, PropertyResult, RootProperty};
 use crate::report::{outside_the_property, Counterexample, Report};
-use crate::root::{Root, RootType};
+use crate::root::{node_of, Root, RootType};
 use crate::rounds::reduce_found;
 use crate::stack::{nesting_of, run_depth, with_stack_for};
 use crate::subtypes::{SubTypes, SubValue};
@@ -178,7 +178,7 @@ fn generalize_erased(
     value: &dyn SubValue,
 ) -> Result<Generalization, ReduceError> {
     let seed = args.seed.unwrap_or_else(random_seed);
-    with_stack_for(nesting_of(value).saturating_add(args.max_size), || {
+    with_stack_for(nesting_of(node_of(value)).saturating_add(args.max_size), || {
         guarded(seed, || {
             let mut tester = Tester::new(prop, None);
             let failure = failure_of(&mut tester, value)?;

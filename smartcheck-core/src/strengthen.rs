@@ -32,7 +32,7 @@ use smallvec::SmallVec;
 
 use crate::property::Failure;
 use crate::report::Counterexample;
-use crate::root::Root;
+use crate::root::{node_of, Root};
 use crate::subtypes::{NodeRef, SubTypes, SubValue};
 use crate::Bfs;
 
@@ -300,7 +300,7 @@ impl Class {
         let shape = NodeRef::Value(self.value.node());
         let pattern = Pattern::of(shape, &self.wildcards, &self.free_leaves);
         let limit = EMBED_CELLS / pattern.flat.nodes.len().max(1);
-        match Flat::of(NodeRef::Value(candidate), limit) {
+        match Flat::of(NodeRef::Value(node_of(candidate)), limit) {
             Some(flat) => pattern.embedded_in(&flat),
             None => self.contains_same_typed(candidate),
         }
@@ -309,7 +309,7 @@ impl Class {
     /// True when the candidate, or one of its sub-values of the root's type, has this class's
     /// shape exactly ([`matches_shape`] in place).
     fn contains_same_typed(&self, candidate: &dyn SubValue) -> bool {
-        let root = NodeRef::Value(candidate);
+        let root = NodeRef::Value(node_of(candidate));
         let shape = NodeRef::Value(self.value.node());
         let (ty, constructor) = (root.value_type(), shape.constructor());
         let exact_size = self.wildcards.is_empty().then(|| self.value.size());

@@ -13,6 +13,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasher, Hasher};
 
 use crate::property::{self, Failure, Outcome, RootProperty};
+use crate::root::node_of;
 use crate::subtypes::{NodeRef, SubValue};
 
 /// Precondition strengthening's exclusion (§5.3): for a failing candidate, the index of the
@@ -36,7 +37,7 @@ pub struct Tester<'a> {
 /// until a type with constraints is in use.
 fn within_constraints(value: &dyn SubValue) -> bool {
     !crate::derive_support::constraints_in_use()
-        || crate::derive_support::first_broken_node(NodeRef::Value(value)).is_none()
+        || crate::derive_support::first_broken_node(NodeRef::Value(node_of(value))).is_none()
 }
 
 impl<'a> Tester<'a> {
@@ -105,7 +106,7 @@ impl<'a> Tester<'a> {
     /// `reduce::tree::hash_value`), keyed per tester: no `Debug` text is built for it.
     fn key(&self, value: &dyn SubValue) -> u64 {
         let mut h = self.hasher.build_hasher();
-        crate::reduce::tree::hash_value(NodeRef::Value(value), &mut h);
+        crate::reduce::tree::hash_value(NodeRef::Value(node_of(value)), &mut h);
         h.finish()
     }
 }

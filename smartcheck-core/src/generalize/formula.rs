@@ -15,6 +15,7 @@
 use super::Scheme;
 use crate::args::Format;
 use crate::render::{render_generalized, Hole, Holes};
+use crate::root::node_of;
 use crate::subtypes::{NodeRef, SubValue};
 
 /// Renders `value` with the holes of `scheme` and `existential` (places in generalization's
@@ -56,7 +57,7 @@ pub(super) fn formula(
             names.join(" ")
         ));
     }
-    let body = render_generalized(NodeRef::Value(value), &holes, format);
+    let body = render_generalized(NodeRef::Value(node_of(value)), &holes, format);
     if quantifiers.is_empty() {
         return body;
     }
