@@ -277,7 +277,7 @@ pub(crate) fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Failure> {
 pub type Property<'p, T> = dyn Fn(&T) -> Outcome + 'p;
 
 /// A property with its value and result types erased: what the engine runs. Every entry point
-/// turns the user's `Fn(&T) -> R` into one ([`erase`]), so the engine (tester, reducer,
+/// turns the user's `Fn(&T) -> R` into one (`erase`), so the engine (tester, reducer,
 /// generalizer, rounds) is compiled once, not once per value type or property closure.
 pub type RootProperty<'p> = dyn Fn(&dyn SubValue) -> Outcome + 'p;
 

@@ -7,7 +7,7 @@
 //! needs of the type itself, as plain `fn` pointers made once per type ([`RootType::of`]):
 //! generating a value from an [`Origin`], its smallest size, its name as saved. Only the
 //! public entry points stay generic: they make the `RootType`, erase the property
-//! ([`erase`](crate::property::erase)), and take their values back out of the report
+//! (`property::erase`), and take their values back out of the report
 //! ([`Root::downcast`]).
 //!
 //! Invariant: every `Root` a run makes holds a value of the run's type, so a downcast at the
