@@ -11,8 +11,10 @@
 //! ([`Root::downcast`]).
 //!
 //! Invariant: every `Root` a run makes holds a value of the run's type, so a downcast at the
-//! boundary never fails. Cost: one box per value the engine owns (a generated input, a
-//! candidate); the property reads the value in place through a type check, no copy.
+//! boundary never fails; a `Root` is walked as its value's node ([`SubTypes::node`]), as the
+//! value itself was, so a `Box` at the root stays transparent. Cost: one box per value the
+//! engine keeps (a candidate, a counterexample); discovery generates its inputs in place into
+//! one `Slot` per round, and the property reads a value through one type check, no copy.
 
 use std::any::Any;
 use std::fmt;
@@ -76,6 +78,8 @@ impl Clone for Root {
     }
 }
 
+/// The value as the run's type sees it (what the property and `Debug` get); walk it with
+/// [`Root::node`], which a transparent wrapper's own face is not.
 impl std::ops::Deref for Root {
     type Target = dyn SubValue;
     fn deref(&self) -> &(dyn SubValue + 'static) {
