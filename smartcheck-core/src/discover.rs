@@ -17,8 +17,8 @@ use crate::gen::Gen;
 use crate::origin::Origin;
 use crate::property::{Failure, Outcome};
 use crate::report::Counts;
+use crate::root::{Root, RootType, Slot};
 use crate::stack::{has_room_for, round_depth, with_stack_for};
-use crate::subtypes::SubTypes;
 use crate::tester::Tester;
 
 /// A round ends early once this many of its last [`WINDOW`] inputs were known instances.
@@ -79,6 +79,8 @@ impl Tally {
 /// move to a grown stack part way through.
 struct Round {
     tally: Tally,
+    /// The input under test, generated in place (one box for the round, not one per input).
+    input: Box<dyn Slot>,
     /// The generator reseeded for every input (its buffers reused).
     case: Gen,
     /// `T`'s smallest size: the least budget an input is generated with.
@@ -90,16 +92,18 @@ struct Round {
 
 /// Random testing until a new counterexample, the end of the round's tests, or too many
 /// discards.
-pub(crate) fn discover<T: SubTypes>(
+pub(crate) fn discover(
     args: &Args,
-    tester: &mut Tester<'_, T>,
+    ty: RootType,
+    tester: &mut Tester<'_>,
     gen: &mut Gen,
     counts: &mut Counts,
-) -> Discovered<T> {
+) -> Discovered<Root> {
     let mut round = Round {
         tally: Tally::default(),
+        input: ty.slot(),
         case: Gen::new(0, 0),
-        min: crate::arbitrary::require_min_size::<T>(),
+        min: ty.min_size(),
         max_discards: args.max_discard_ratio.saturating_mul(args.tests.max(1)),
         grown: false,
     };
@@ -113,13 +117,13 @@ pub(crate) fn discover<T: SubTypes>(
 /// for the current stack moves the rest of the round to a stack grown for the deepest inputs
 /// the run can generate: at most one stack is mapped per round, and none while the inputs are
 /// shallow, whatever `max_gen_size` says.
-fn cases<T: SubTypes>(
+fn cases(
     args: &Args,
-    tester: &mut Tester<'_, T>,
+    tester: &mut Tester<'_>,
     gen: &mut Gen,
     counts: &mut Counts,
     round: &mut Round,
-) -> Discovered<T> {
+) -> Discovered<Root> {
     loop {
         if round.tally.ran() >= args.tests || round.tally.only_known() {
             return Discovered::Passed;
@@ -127,37 +131,51 @@ fn cases<T: SubTypes>(
         let size = round.tally.size(args);
         let origin = Origin { seed: gen.fork_seed(), size, budget: size.max(round.min) };
         crate::timeout::testing(round.tally.ran() + 1, origin);
-        let value: T = crate::derive_support::grow(|| origin.generate_in(&mut round.case));
+        crate::derive_support::grow(|| round.input.generate(&origin, &mut round.case));
         let depth = round.case.deepest();
         if !round.grown && !has_room_for(depth) {
             round.grown = true;
             return with_stack_for(depth.max(round_depth(args)), || {
-                match judge(args, tester, counts, round, value, origin) {
+                match judge(args, tester, counts, round, origin) {
                     Some(end) => end,
                     None => cases(args, tester, gen, counts, round),
                 }
             });
         }
-        if let Some(end) =
-            with_stack_for(depth, || judge(args, tester, counts, round, value, origin))
-        {
+        if let Some(end) = with_stack_for(depth, || judge(args, tester, counts, round, origin)) {
             return end;
         }
     }
 }
 
-/// Runs the property on one input and tallies the outcome; `Some` when that ends the round.
-/// Called on a stack with room for the input, which it also drops.
-fn judge<T: SubTypes>(
+/// Runs the property on the round's input and tallies the outcome; `Some` when that ends the
+/// round. Called on a stack with room for the input, which it also drops (or takes, when it
+/// is a new counterexample).
+fn judge(
     args: &Args,
-    tester: &mut Tester<'_, T>,
+    tester: &mut Tester<'_>,
     counts: &mut Counts,
     round: &mut Round,
-    value: T,
     origin: Origin,
-) -> Option<Discovered<T>> {
+) -> Option<Discovered<Root>> {
+    let outcome = tester.classify(round.input.value());
+    let end = tally(args, counts, round, outcome, origin);
+    round.input.clear();
+    end
+}
+
+/// Tallies one input's outcome (the earlier class it is an instance of, if any); `Some`
+/// when that ends the round, with the input taken out of its slot when it is a new
+/// counterexample.
+fn tally(
+    args: &Args,
+    counts: &mut Counts,
+    round: &mut Round,
+    outcome: (Outcome, Option<usize>),
+    origin: Origin,
+) -> Option<Discovered<Root>> {
     let tally = &mut round.tally;
-    match tester.classify(&value) {
+    match outcome {
         (Outcome::Fail(_), Some(class)) => {
             tally.note(true);
             counts.skip(class);
@@ -167,7 +185,11 @@ fn judge<T: SubTypes>(
             if args.verbose {
                 eprintln!("smartcheck: test {} failed: {failure}", tally.tests);
             }
-            return Some(Discovered::Found { value, failure, origin: Some(origin) });
+            return Some(Discovered::Found {
+                value: round.input.take(),
+                failure,
+                origin: Some(origin),
+            });
         }
         (Outcome::Pass, _) => tally.note(false),
         (Outcome::Discard, _) => {

@@ -19,8 +19,9 @@ use std::fmt;
 
 use crate::args::Args;
 use crate::enumerate::{Enumerate, Pruned};
-use crate::property::{self, Failure, Outcome, Property, PropertyResult};
+use crate::property::{self, Failure, Outcome, PropertyResult, RootProperty};
 use crate::report::{outside_the_property, Counterexample};
+use crate::root::Root;
 use crate::run::ReduceError;
 use crate::subtypes::SubTypes;
 
@@ -129,13 +130,14 @@ pub fn exhaustive_check_pruned<T: SubTypes, R: PropertyResult>(
     check_values(args, depth, values.values.into_iter(), values.skipped, &property::erase(prop))
 }
 
-/// The check past the property's type: compiled once per value type (and enumeration).
+/// The check past the property's type: the loop over the values is compiled per value type
+/// (and enumeration), the reduction of a value that fails once, on a [`Root`].
 fn check_values<T: SubTypes>(
     args: &Args,
     depth: usize,
     mut values: impl Iterator<Item = T>,
     pruned: usize,
-    prop: &Property<'_, T>,
+    prop: &RootProperty<'_>,
 ) -> Exhaustive<T> {
     let mut coverage = Coverage { depth, checked: 0, met: 0, pruned, complete: false };
     loop {
@@ -145,14 +147,15 @@ fn check_values<T: SubTypes>(
             Err(failure) => return Exhaustive::stopped(coverage, "while enumerating", &failure),
         };
         coverage.checked += 1;
-        match property::run_erased(prop, &value) {
+        match property::run_erased(&|| prop(&value)) {
             Outcome::Fail(_) => {
                 coverage.met += 1;
                 // `reduce` runs the property again; a value that now passes is no
                 // counterexample (a flaky property), and the enumeration goes on.
-                match crate::run::reduce_erased(args, prop, value) {
+                match crate::run::reduce_erased(args, prop, Root::new(value)) {
                     Ok(cex) => {
-                        return Exhaustive { coverage, counterexample: Some(cex), error: None }
+                        let counterexample = Some(cex.downcast());
+                        return Exhaustive { coverage, counterexample, error: None };
                     }
                     Err(panicked @ ReduceError::Panicked { .. }) => {
                         let error = Some(panicked.to_string());

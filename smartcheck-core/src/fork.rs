@@ -27,24 +27,25 @@
 use std::time::Duration;
 
 use crate::args::Args;
-use crate::property::{Outcome, Property};
+use crate::property::{Outcome, RootProperty};
+use crate::subtypes::SubValue;
 
 /// Runs `f` with `prop`, or with `prop` evaluated in child processes when `args.fork` is set.
-pub(crate) fn with_fork<T, R>(
+pub(crate) fn with_fork<R>(
     args: &Args,
-    prop: &Property<'_, T>,
-    f: impl FnOnce(&Property<'_, T>) -> R,
+    prop: &RootProperty<'_>,
+    f: impl FnOnce(&RootProperty<'_>) -> R,
 ) -> R {
     if args.fork && cfg!(unix) {
         let limit = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
-        f(&|value: &T| in_child(prop, value, limit))
+        f(&|value: &dyn SubValue| in_child(prop, value, limit))
     } else {
         f(prop)
     }
 }
 
 #[cfg(not(unix))]
-fn in_child<T>(prop: &Property<'_, T>, value: &T, _limit: Option<Duration>) -> Outcome {
+fn in_child(prop: &RootProperty<'_>, value: &dyn SubValue, _limit: Option<Duration>) -> Outcome {
     prop(value)
 }
 
@@ -52,7 +53,7 @@ fn in_child<T>(prop: &Property<'_, T>, value: &T, _limit: Option<Duration>) -> O
 /// at `limit` is killed and the evaluation tried once more in a new child (the first may have
 /// stalled on a lock another thread held at the fork); a second overrun is a failure.
 #[cfg(unix)]
-fn in_child<T>(prop: &Property<'_, T>, value: &T, limit: Option<Duration>) -> Outcome {
+fn in_child(prop: &RootProperty<'_>, value: &dyn SubValue, limit: Option<Duration>) -> Outcome {
     // Installed by the parent, so that no child takes the hook's locks to install it.
     crate::property::install_hook_once();
     // The parent's own watchdog could only end the whole process; a child it can kill, so
@@ -68,7 +69,11 @@ fn in_child<T>(prop: &Property<'_, T>, value: &T, limit: Option<Duration>) -> Ou
 /// A child that cannot be made (no pipe, no fork) leaves the evaluation to this process,
 /// watched as usual.
 #[cfg(unix)]
-fn attempt<T>(prop: &Property<'_, T>, value: &T, limit: Option<Duration>) -> Option<Outcome> {
+fn attempt(
+    prop: &RootProperty<'_>,
+    value: &dyn SubValue,
+    limit: Option<Duration>,
+) -> Option<Outcome> {
     use std::io::Write;
     let here = || Some(crate::timeout::timed(|| prop(value)));
     let Ok((mut reader, mut writer)) = std::io::pipe() else { return here() };
@@ -255,15 +260,15 @@ mod tests {
     #[test]
     fn a_child_that_never_finishes_is_killed_at_the_limit_and_the_parent_goes_on() {
         let args = Args { fork: true, timeout_ms: 100, ..Args::default() };
-        let prop = |x: &u8| {
-            if *x == 7 {
+        let prop = |x: &dyn SubValue| {
+            if *crate::root::view::<u8>(x) == 7 {
                 loop {
                     std::thread::sleep(std::time::Duration::from_millis(10));
                 }
             }
             Outcome::Pass
         };
-        let outcomes = with_fork(&args, &prop, |p| [p(&1), p(&7), p(&2)]);
+        let outcomes = with_fork(&args, &prop, |p| [p(&1u8), p(&7u8), p(&2u8)]);
         let message = "the evaluation's process did not finish within 100 ms; it was killed";
         let failure = Failure::Panic { message: message.into(), location: None };
         assert_eq!(outcomes, [Outcome::Pass, Outcome::Fail(failure), Outcome::Pass]);
@@ -273,8 +278,11 @@ mod tests {
     #[test]
     fn a_child_that_aborts_is_a_failure_and_the_parent_goes_on() {
         let args = Args { fork: true, ..Args::default() };
-        let prop = |x: &u8| if *x == 7 { std::process::abort() } else { Outcome::Pass };
-        let outcomes = with_fork(&args, &prop, |p| [p(&1), p(&7)]);
+        let prop = |x: &dyn SubValue| match crate::root::view::<u8>(x) {
+            7 => std::process::abort(),
+            _ => Outcome::Pass,
+        };
+        let outcomes = with_fork(&args, &prop, |p| [p(&1u8), p(&7u8)]);
         assert_eq!(outcomes[0], Outcome::Pass);
         let message = "the evaluation's process was killed by signal 6 (SIGABRT: an abort, or \
                        a stack overflow)";

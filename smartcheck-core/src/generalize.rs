@@ -50,7 +50,8 @@ use crate::gen::Gen;
 use crate::index::{assign_at_path, Bfs};
 use crate::property::{Failure, Outcome};
 use crate::reduce::generate_below;
-use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
+use crate::root::{node_of, Root};
+use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
 use crate::tester::Tester;
 
 pub use relation::Relation;
@@ -194,11 +195,11 @@ impl fmt::Display for Generalization {
 
 /// Generalizes a reduced counterexample per `args`: universal (§5.1), relations, then
 /// existential (§5.2). `None` when both phases are turned off.
-pub(crate) fn generalize_reduced<T: SubTypes>(
+pub(crate) fn generalize_reduced(
     args: &Args,
-    tester: &mut Tester<'_, T>,
+    tester: &mut Tester<'_>,
     gen: &mut Gen,
-    value: &T,
+    value: &dyn SubValue,
     failure: &Failure,
 ) -> Option<Generalization> {
     if !args.run_forall && !args.run_exists {
@@ -224,9 +225,9 @@ pub(crate) fn generalize_reduced<T: SubTypes>(
 }
 
 /// The generalization of `subject` from what the phases found.
-fn finish<T: SubTypes>(
+fn finish(
     args: &Args,
-    subject: &Subject<'_, T>,
+    subject: &Subject<'_>,
     scheme: Scheme,
     existential: &[usize],
     stopped: Option<usize>,
@@ -300,7 +301,7 @@ impl Scheme {
     /// The variables in name order: sub-values of their own first (so that `x0, x1, ...` are
     /// [`Generalization::universal`] in order, as in the paper), then primitive leaves, both
     /// in breadth-first order, then repeated and related variables in the order found.
-    fn in_name_order<T: SubTypes>(self, subject: &Subject<'_, T>) -> Scheme {
+    fn in_name_order(self, subject: &Subject<'_>) -> Scheme {
         let key = |(k, v): &(usize, &Var)| match v.places[..] {
             [p] if subject.structural[p].is_some() => (0, p),
             [p] => (1, p),
@@ -337,20 +338,20 @@ enum Trial {
 
 /// Runs candidates against the property itself (strengthening's exclusion aside), so that
 /// the phases need not know the property's types.
-trait Runner<T> {
+trait Runner {
     /// Runs `candidate` and compares its outcome with the counterexample's failure.
-    fn trial(&mut self, candidate: &T) -> Trial;
+    fn trial(&mut self, candidate: &dyn SubValue) -> Trial;
     /// Property evaluations so far.
     fn evaluations(&self) -> usize;
 }
 
-struct Probe<'a, 't, T> {
-    tester: &'a mut Tester<'t, T>,
+struct Probe<'a, 't> {
+    tester: &'a mut Tester<'t>,
     signature: String,
 }
 
-impl<T: SubTypes> Runner<T> for Probe<'_, '_, T> {
-    fn trial(&mut self, candidate: &T) -> Trial {
+impl Runner for Probe<'_, '_> {
+    fn trial(&mut self, candidate: &dyn SubValue) -> Trial {
         match self.tester.run_property(candidate) {
             Outcome::Pass => Trial::Pass,
             Outcome::Discard => Trial::Discard,
@@ -366,15 +367,15 @@ impl<T: SubTypes> Runner<T> for Probe<'_, '_, T> {
 
 /// What every phase works with: the arguments, the randomness, the counterexample, the
 /// property, and the replacements drawn for each place so far.
-struct Ctx<'c, 'v, T> {
+struct Ctx<'c, 'v> {
     args: &'c Args,
     gen: &'c mut Gen,
-    subject: &'c Subject<'v, T>,
-    run: &'c mut dyn Runner<T>,
+    subject: &'c Subject<'v>,
+    run: &'c mut dyn Runner,
     samplers: HashMap<usize, Sampler>,
 }
 
-impl<T: SubTypes> Ctx<'_, '_, T> {
+impl Ctx<'_, '_> {
     /// True when the evaluation budget is spent: no new sub-value is tried.
     fn spent(&self) -> bool {
         self.run.evaluations() >= self.subject.budget_end
@@ -403,15 +404,15 @@ impl<T: SubTypes> Ctx<'_, '_, T> {
     /// Runs the counterexample with each `(place, value)` put in place.
     fn trial(&mut self, replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Trial> {
         let candidate = self.subject.with(replacements)?;
-        Some(self.run.trial(&candidate))
+        Some(self.run.trial(&*candidate))
     }
 }
 
 /// The counterexample being generalized, walked once in generalization's numbering: its
 /// sub-values and primitive leaves, the way to each, and each one's index in reduction's
 /// numbering.
-struct Subject<'v, T> {
-    value: &'v T,
+struct Subject<'v> {
+    value: &'v dyn SubValue,
     /// The finished walk: the path to and the parent of every place.
     bfs: Bfs<'v>,
     /// The node at each place.
@@ -422,9 +423,9 @@ struct Subject<'v, T> {
     budget_end: usize,
 }
 
-impl<'v, T: SubTypes> Subject<'v, T> {
-    fn new(value: &'v T, budget_end: usize) -> Self {
-        let mut bfs = Bfs::with_leaves(NodeRef::Value(value.node()));
+impl<'v> Subject<'v> {
+    fn new(value: &'v dyn SubValue, budget_end: usize) -> Self {
+        let mut bfs = Bfs::with_leaves(NodeRef::Value(node_of(value)));
         let nodes: Vec<NodeRef<'v>> = bfs.by_ref().map(|v| v.node).collect();
         // Reduction's walk is this one without the leaves, in the same order.
         let mut next = 0;
@@ -509,8 +510,8 @@ impl<'v, T: SubTypes> Subject<'v, T> {
 
     /// The counterexample with each `(place, value)` put in place. The places must not lie
     /// under one another; paths, unlike breadth-first indexes, stay valid as siblings change.
-    fn with(&self, replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<T> {
-        let mut candidate = self.value.clone();
+    fn with(&self, replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Root> {
+        let mut candidate = Root::from_boxed(self.value.to_value());
         for (place, value) in replacements {
             let path = self.bfs.path(place);
             assign_at_path(NodeMutRef::Value(candidate.node_mut()), &path, value).ok()?;
@@ -539,7 +540,7 @@ impl Marks {
 
     /// True when `place` is generalized or lies under a generalized place. Places must be
     /// asked about in increasing order.
-    fn covers<T: SubTypes>(&mut self, subject: &Subject<'_, T>, place: usize) -> bool {
+    fn covers(&mut self, subject: &Subject<'_>, place: usize) -> bool {
         let under = subject.bfs.parent(place).is_some_and(|p| self.generalized[p] || self.under[p]);
         self.under[place] = under;
         under || self.generalized[place]
@@ -561,6 +562,7 @@ mod tests {
     use super::*;
     use crate::args::Format;
     use crate::property::{self, PropertyResult, Verdict};
+    use crate::subtypes::SubTypes;
 
     fn args(seed: u64) -> Args {
         Args { seed: Some(seed), ..Args::default() }
@@ -929,7 +931,7 @@ mod tests {
             let prop = crate::property::erase(prop);
             let mut tester = Tester::new(&prop, None);
             let mut gen = Gen::new(seed, 10);
-            let value = (Some(0), vec![3, 4]);
+            let value: (Option<u8>, Vec<u8>) = (Some(0), vec![3, 4]);
             let g = generalize_reduced(&args(seed), &mut tester, &mut gen, &value, &Failure::False);
             (g, tester.evaluations)
         };
@@ -943,7 +945,7 @@ mod tests {
         let prop = some_fails;
         let prop = crate::property::erase(prop);
         let mut tester = Tester::new(&prop, None);
-        let value = (Some(0), vec![]);
+        let value: (Option<u8>, Vec<u8>) = (Some(0), vec![]);
         let none =
             generalize_reduced(&off, &mut tester, &mut Gen::new(9, 10), &value, &Failure::False);
         assert_eq!((none, tester.evaluations), (None, 0));

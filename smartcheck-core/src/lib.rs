@@ -23,6 +23,7 @@ pub mod reduce;
 pub mod render;
 mod replay;
 pub mod report;
+pub mod root;
 pub mod rounds;
 mod run;
 mod stack;

@@ -15,6 +15,8 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use crate::subtypes::SubValue;
+
 /// The verdict of one test: passed, failed, or discarded by a precondition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
@@ -270,15 +272,22 @@ pub(crate) fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Failure> {
     })
 }
 
-/// A property with its result type erased: what the engine runs. Every entry point turns the
-/// user's `Fn(&T) -> R` into one ([`erase`]), so the engine (tester, reducer, generalizer,
-/// rounds) is compiled once per value type, not once per property closure.
+/// A property with its result type erased. The engine runs [`RootProperty`]: the value's
+/// type erased too.
 pub type Property<'p, T> = dyn Fn(&T) -> Outcome + 'p;
 
-/// `prop` with its result converted to an [`Outcome`] inside the call, so a panic in the
-/// conversion (a user `Debug` on an `Err` value) is caught like one in the property.
-pub(crate) fn erase<T, R: PropertyResult>(prop: impl Fn(&T) -> R) -> impl Fn(&T) -> Outcome {
-    move |value| prop(value).into_outcome()
+/// A property with its value and result types erased: what the engine runs. Every entry point
+/// turns the user's `Fn(&T) -> R` into one (`erase`), so the engine (tester, reducer,
+/// generalizer, rounds) is compiled once, not once per value type or property closure.
+pub type RootProperty<'p> = dyn Fn(&dyn SubValue) -> Outcome + 'p;
+
+/// `prop` on values of the run's type, its result converted to an [`Outcome`] inside the
+/// call, so a panic in the conversion (a user `Debug` on an `Err` value) is caught like one in
+/// the property.
+pub(crate) fn erase<T: 'static, R: PropertyResult>(
+    prop: impl Fn(&T) -> R,
+) -> impl Fn(&dyn SubValue) -> Outcome {
+    move |value| prop(crate::root::view(value)).into_outcome()
 }
 
 /// Runs `prop` on `value`: a panic is a failure with its message and location, and prints
@@ -286,12 +295,12 @@ pub(crate) fn erase<T, R: PropertyResult>(prop: impl Fn(&T) -> R) -> impl Fn(&T)
 /// hook), so another hook was installed since: the hook is installed again, in front of it,
 /// and the property re-run once, so the location is still known.
 pub fn run<T, R: PropertyResult>(prop: &impl Fn(&T) -> R, value: &T) -> Outcome {
-    run_erased(&|v: &T| prop(v).into_outcome(), value)
+    run_erased(&|| prop(value).into_outcome())
 }
 
-/// [`run`] for an erased property: compiled once per value type.
-pub(crate) fn run_erased<T>(prop: &Property<'_, T>, value: &T) -> Outcome {
-    let once = || crate::timeout::timed(|| catch(|| prop(value)));
+/// [`run`] for one evaluation with the property and its value erased: compiled once.
+pub(crate) fn run_erased(evaluation: &dyn Fn() -> Outcome) -> Outcome {
+    let once = || crate::timeout::timed(|| catch(evaluation));
     match once() {
         Ok(outcome) => outcome,
         Err(Failure::Panic { location: None, .. }) => {

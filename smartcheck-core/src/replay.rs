@@ -24,14 +24,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::args::Args;
 use crate::gen::Gen;
-use crate::persist::{type_key, value_hash, Crash, Entry, InFlight, Saved, Store};
-use crate::property::{self, Failure, Outcome, Property, PropertyResult};
+use crate::persist::{value_hash, Crash, Entry, InFlight, Saved, Store};
+use crate::property::{self, Failure, Outcome, PropertyResult, RootProperty};
 use crate::report::{outside_the_property, Counterexample, Report};
+use crate::root::{Root, RootType};
 use crate::rounds::{reduce_found, rounds};
 use crate::run::random_seed;
 use crate::stack::{run_depth, with_stack_for};
 use crate::strengthen::{known_class, Class};
-use crate::subtypes::SubTypes;
+use crate::subtypes::{SubTypes, SubValue};
 use crate::tester::Tester;
 
 /// Like [`smart_check`](crate::smart_check) with [`Args::default`] and the environment's
@@ -56,11 +57,11 @@ pub fn check<T: SubTypes, R: PropertyResult>(prop: impl Fn(&T) -> R) {
 /// [`check`] with explicit arguments (the environment still overrides them).
 #[track_caller]
 pub fn check_with<T: SubTypes, R: PropertyResult>(args: &Args, prop: impl Fn(&T) -> R) {
-    check_erased(args, &property::erase(prop), Location::caller())
+    check_erased(args, RootType::of::<T>(), &property::erase(prop), Location::caller())
 }
 
-/// [`check_with`] past the property's type: compiled once per value type.
-fn check_erased<T: SubTypes>(args: &Args, prop: &Property<'_, T>, at: &Location<'_>) {
+/// [`check_with`] past the property's and the value's types: compiled once.
+fn check_erased(args: &Args, ty: RootType, prop: &RootProperty<'_>, at: &Location<'_>) {
     let args = match args.clone().with_env() {
         Ok(args) => args,
         Err(message) => panic!("smartcheck: {message}"),
@@ -69,8 +70,8 @@ fn check_erased<T: SubTypes>(args: &Args, prop: &Property<'_, T>, at: &Location<
     let store = if args.persist { Store::for_source(at.file()) } else { None };
     let report = crate::fork::with_fork(&args, prop, |prop| {
         with_stack_for(run_depth(&args), || match &store {
-            Some(store) => Replay::new(&args, store, at).run(prop, seed),
-            None => rounds(&args, prop, seed, Vec::new()),
+            Some(store) => Replay::new(&args, ty, store, at).run(prop, seed),
+            None => rounds(&args, ty, prop, seed, Vec::new()),
         })
     });
     if !report.passed() {
@@ -80,7 +81,7 @@ fn check_erased<T: SubTypes>(args: &Args, prop: &Property<'_, T>, at: &Location<
 
 /// The report's text, the report dropped first (its values' `Drop` runs inside the catch: one
 /// that panics while `check`'s own panic unwinds would abort the process).
-fn text_of<T>(report: Report<T>) -> String {
+fn text_of(report: Report<Root>) -> String {
     let text = report.to_string();
     match property::catch(move || drop(report)) {
         Ok(()) => text,
@@ -101,35 +102,37 @@ fn debug_text<T: std::fmt::Debug>(value: &T) -> String {
 }
 
 /// What replaying one saved input gave.
-enum Rerun<T> {
+enum Rerun {
     /// The input no longer generates the value that was saved.
     Stale,
     /// It passes now (or is flaky): nothing to report.
     Passes,
     /// It fails, as a class not known yet: reduced and generalized.
-    Fails(Box<Counterexample<T>>, Vec<String>),
+    Fails(Box<Counterexample<Root>>, Vec<String>),
 }
 
 /// One check's replay: what it has found so far and what it will report about it.
-struct Replay<'a, T> {
+struct Replay<'a> {
     args: &'a Args,
+    ty: RootType,
     store: &'a Store,
     location: String,
     type_name: String,
-    known: Vec<Counterexample<T>>,
+    known: Vec<Counterexample<Root>>,
     notes: Vec<String>,
     /// Panics outside the property while replaying saved inputs.
     problems: Vec<String>,
     evaluations: usize,
 }
 
-impl<'a, T: SubTypes> Replay<'a, T> {
-    fn new(args: &'a Args, store: &'a Store, at: &Location<'_>) -> Self {
+impl<'a> Replay<'a> {
+    fn new(args: &'a Args, ty: RootType, store: &'a Store, at: &Location<'_>) -> Self {
         Replay {
             args,
+            ty,
             store,
             location: format!("{}:{}:{}", at.file(), at.line(), at.column()),
-            type_name: type_key::<T>(),
+            type_name: ty.key(),
             known: Vec::new(),
             notes: Vec::new(),
             problems: Vec::new(),
@@ -138,7 +141,7 @@ impl<'a, T: SubTypes> Replay<'a, T> {
     }
 
     /// Crashed seeds, saved inputs, then the rounds loop with `seed`; saves what it finds.
-    fn run(mut self, prop: &Property<'_, T>, seed: u64) -> Report<T> {
+    fn run(mut self, prop: &RootProperty<'_>, seed: u64) -> Report<Root> {
         let fresh: Vec<u64> = self.store.collect_crashes().into_iter().map(|c| c.seed).collect();
         let loaded = self.store.load(&self.type_name);
         for problem in loaded.problems {
@@ -153,7 +156,7 @@ impl<'a, T: SubTypes> Replay<'a, T> {
         for input in loaded.inputs.iter().filter(|i| i.record.run != Some(seed)) {
             self.replay_input(prop, input);
         }
-        let mut report = rounds(self.args, prop, seed, std::mem::take(&mut self.known));
+        let mut report = rounds(self.args, self.ty, prop, seed, std::mem::take(&mut self.known));
         self.save_all(&report.counterexamples, seed);
         self.notes.append(&mut report.notes);
         report.notes = self.notes;
@@ -165,7 +168,7 @@ impl<'a, T: SubTypes> Replay<'a, T> {
     /// Runs the seed of a run that crashed, in full, first: if it crashes again, this is where.
     /// A crash found since the last run is announced on the real stderr, which a crash does
     /// not lose (the test harness's captured output is lost with the process).
-    fn replay_crash(&mut self, prop: &Property<'_, T>, crash: &Saved<Crash>, fresh: bool) {
+    fn replay_crash(&mut self, prop: &RootProperty<'_>, crash: &Saved<Crash>, fresh: bool) {
         let seed = crash.record.seed;
         let what = format!(
             "an earlier run with seed {seed:#x} did not finish: it crashed (abort, stack \
@@ -181,7 +184,7 @@ impl<'a, T: SubTypes> Replay<'a, T> {
         let flight = self.store.in_flight(&self.type_name, seed, &self.location);
         let before = self.known.len();
         let prop = counted(prop, flight.as_ref());
-        let report = rounds(self.args, &prop, seed, std::mem::take(&mut self.known));
+        let report = rounds(self.args, self.ty, &prop, seed, std::mem::take(&mut self.known));
         self.evaluations += report.evaluations;
         self.known = report.counterexamples;
         self.save_all(&self.known[before..], seed);
@@ -199,7 +202,7 @@ impl<'a, T: SubTypes> Replay<'a, T> {
     /// Runs one saved input; a failure of a class not yet known is reduced, generalized and
     /// becomes a known class, reported as replayed. A panic outside the property (in the input
     /// type's generator, `Clone`, `Debug`, `Drop`, ...) is reported, and the line kept.
-    fn replay_input(&mut self, prop: &Property<'_, T>, input: &Saved<Entry>) {
+    fn replay_input(&mut self, prop: &RootProperty<'_>, input: &Saved<Entry>) {
         let mut evaluations = 0;
         let rerun = property::catch(|| self.rerun(prop, &input.record, &mut evaluations));
         self.evaluations += evaluations;
@@ -231,15 +234,15 @@ impl<'a, T: SubTypes> Replay<'a, T> {
 
     /// Generates the saved input again and runs it: all the user's code it calls, for
     /// [`Replay::replay_input`] to run inside a catch.
-    fn rerun(&self, prop: &Property<'_, T>, entry: &Entry, evaluations: &mut usize) -> Rerun<T> {
-        let value: T = crate::derive_support::grow(|| entry.origin.generate());
+    fn rerun(&self, prop: &RootProperty<'_>, entry: &Entry, evaluations: &mut usize) -> Rerun {
+        let value = crate::derive_support::grow(|| self.ty.generate(&entry.origin));
         if value_hash(&debug_text(&value)) != entry.hash {
             return Rerun::Stale;
         }
-        let classes: Vec<Class<T>> = self.known.iter().map(Class::of).collect();
-        let exclude = |v: &T, f: &Failure| known_class(&classes, v, f);
+        let classes: Vec<Class> = self.known.iter().map(Class::of).collect();
+        let exclude = |v: &dyn SubValue, f: &Failure| known_class(&classes, v, f);
         let mut tester = Tester::new(prop, Some(&exclude));
-        let outcome = tester.run(&value);
+        let outcome = tester.run(&*value);
         let mut notes = Vec::new();
         let found = match outcome {
             Outcome::Fail(failure) => {
@@ -255,7 +258,7 @@ impl<'a, T: SubTypes> Replay<'a, T> {
 
     /// Saves the counterexamples that random discovery found, by their origin, as found by
     /// a run with `seed`.
-    fn save_all(&self, found: &[Counterexample<T>], seed: u64) {
+    fn save_all(&self, found: &[Counterexample<Root>], seed: u64) {
         for cex in found {
             let Some(origin) = cex.origin else { continue };
             let entry = Entry {
@@ -277,12 +280,12 @@ impl<'a, T: SubTypes> Replay<'a, T> {
 
 /// `prop`, recording in `flight` the number of each evaluation before it starts, so that the
 /// record of a run that crashes says in which evaluation it did.
-fn counted<'p, T>(
-    prop: &'p Property<'p, T>,
+fn counted<'p>(
+    prop: &'p RootProperty<'p>,
     flight: Option<&'p InFlight>,
-) -> impl Fn(&T) -> Outcome + 'p {
+) -> impl Fn(&dyn SubValue) -> Outcome + 'p {
     let started = AtomicU64::new(0);
-    move |value: &T| {
+    move |value: &dyn SubValue| {
         if let Some(flight) = flight {
             flight.evaluating(started.fetch_add(1, Ordering::Relaxed) + 1);
         }

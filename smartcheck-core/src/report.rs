@@ -11,6 +11,7 @@ use crate::args::{Args, Format};
 use crate::generalize::Generalization;
 use crate::origin::Origin;
 use crate::property::Failure;
+use crate::root::Root;
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +93,24 @@ impl<T> Counterexample<T> {
     }
 }
 
+impl Counterexample<Root> {
+    /// This counterexample with its values taken out as the run's type `T`.
+    pub(crate) fn downcast<T: 'static>(self) -> Counterexample<T> {
+        Counterexample {
+            value: self.value.downcast(),
+            original: self.original.downcast(),
+            failure: self.failure,
+            size_before: self.size_before,
+            size_after: self.size_after,
+            evaluations: self.evaluations,
+            rendered: self.rendered,
+            generalization: self.generalization,
+            generalize_evaluations: self.generalize_evaluations,
+            origin: self.origin,
+        }
+    }
+}
+
 /// Counts kept across discovery rounds.
 #[derive(Default)]
 pub(crate) struct Counts {
@@ -140,6 +159,29 @@ pub struct Report<T> {
     pub(crate) format: Format,
     pub(crate) notes: Vec<String>,
     pub(crate) problems: Vec<String>,
+}
+
+impl Report<Root> {
+    /// This report with its values taken out as the run's type `T`.
+    pub(crate) fn downcast<T: 'static>(self) -> Report<T> {
+        Report {
+            seed: self.seed,
+            status: self.status,
+            tests: self.tests,
+            discards: self.discards,
+            skipped: self.skipped,
+            rounds: self.rounds,
+            evaluations: self.evaluations,
+            counterexamples: self
+                .counterexamples
+                .into_iter()
+                .map(Counterexample::downcast)
+                .collect(),
+            format: self.format,
+            notes: self.notes,
+            problems: self.problems,
+        }
+    }
 }
 
 impl<T> Report<T> {

@@ -18,13 +18,14 @@ use crate::args::Args;
 use crate::discover::{discover, Discovered};
 use crate::gen::Gen;
 use crate::generalize::Generalization;
-use crate::property::{self, Failure, Outcome, Property};
+use crate::property::{self, Failure, Outcome, RootProperty};
 use crate::reduce::Reducer;
 use crate::render::{render_format, Holes};
 use crate::report::{outside_the_property, Counterexample, Counts, Found, Report};
+use crate::root::{Root, RootType};
 use crate::stack::{nesting_of, with_stack_for};
 use crate::strengthen::{known_class, Class};
-use crate::subtypes::{NodeRef, SubTypes};
+use crate::subtypes::{NodeRef, SubValue};
 use crate::tester::{Precondition, Tester};
 
 /// Times an input that failed once, whose reduction then passed, is run again before it is
@@ -32,18 +33,19 @@ use crate::tester::{Precondition, Tester};
 pub const FLAKY_RERUNS: usize = 5;
 
 /// The rounds loop, with the run's `seed`.
-pub(crate) fn rounds<T: SubTypes>(
+pub(crate) fn rounds(
     args: &Args,
-    prop: &Property<'_, T>,
+    ty: RootType,
+    prop: &RootProperty<'_>,
     seed: u64,
-    known: Vec<Counterexample<T>>,
-) -> Report<T> {
+    known: Vec<Counterexample<Root>>,
+) -> Report<Root> {
     property::install_hook();
-    let _watch = crate::timeout::watch::<T>(args.timeout_ms, seed);
+    let _watch = crate::timeout::watch(ty, args.timeout_ms, seed);
     let mut gen = Gen::new(seed, 0);
     let mut counts = Counts::default();
     let mut evaluations = 0;
-    let mut found: Vec<Counterexample<T>> = known;
+    let mut found: Vec<Counterexample<Root>> = known;
     let mut notes = Vec::new();
     let mut problems = Vec::new();
     let mut gave_up = false;
@@ -52,12 +54,12 @@ pub(crate) fn rounds<T: SubTypes>(
         counts.rounds += 1;
         // The earlier classes are clones of their values, made and dropped inside the catch.
         let result = property::catch(|| {
-            let classes: Vec<Class<T>> = found.iter().map(Class::of).collect();
-            let known = |v: &T, f: &Failure| known_class(&classes, v, f);
-            let known: Option<Precondition<'_, T>> =
+            let classes: Vec<Class> = found.iter().map(Class::of).collect();
+            let known = |v: &dyn SubValue, f: &Failure| known_class(&classes, v, f);
+            let known: Option<Precondition<'_>> =
                 if classes.is_empty() { None } else { Some(&known) };
             let mut tester = Tester::new(prop, known);
-            let result = one_round(args, &mut tester, &mut gen, &mut counts, &mut notes);
+            let result = one_round(args, ty, &mut tester, &mut gen, &mut counts, &mut notes);
             evaluations += tester.evaluations;
             result
         });
@@ -87,14 +89,15 @@ pub(crate) fn rounds<T: SubTypes>(
 }
 
 /// One round: discovery, then reduction and generalization of what it found.
-fn one_round<T: SubTypes>(
+fn one_round(
     args: &Args,
-    tester: &mut Tester<'_, T>,
+    ty: RootType,
+    tester: &mut Tester<'_>,
     gen: &mut Gen,
     counts: &mut Counts,
     notes: &mut Vec<String>,
-) -> Discovered<Result<Counterexample<T>, String>> {
-    match discover(args, tester, gen, counts) {
+) -> Discovered<Result<Counterexample<Root>, String>> {
+    match discover(args, ty, tester, gen, counts) {
         Discovered::Found { value, failure, origin } => {
             crate::timeout::reducing(origin);
             let cex = reduce_found(args, tester, gen, value, failure.clone(), notes);
@@ -111,17 +114,17 @@ fn one_round<T: SubTypes>(
 
 /// Reduces `value`, checks the result fails when re-run, generalizes it, and renders it.
 /// `Err` says the property is flaky: `value` failed once and passed on every re-run.
-pub(crate) fn reduce_found<T: SubTypes>(
+pub(crate) fn reduce_found(
     args: &Args,
-    tester: &mut Tester<'_, T>,
+    tester: &mut Tester<'_>,
     gen: &mut Gen,
-    value: T,
+    value: Root,
     failure: Failure,
     notes: &mut Vec<String>,
-) -> Result<Counterexample<T>, String> {
+) -> Result<Counterexample<Root>, String> {
     // Values from hand-written generators or saved entries may be deeper than the run's
     // bound: make room for this one.
-    let depth = nesting_of(&value).saturating_add(args.max_size);
+    let depth = nesting_of(value.node()).saturating_add(args.max_size);
     with_stack_for(depth, || {
         let start = tester.evaluations;
         let size_before = value.size();
@@ -129,7 +132,7 @@ pub(crate) fn reduce_found<T: SubTypes>(
         let (reduced, failure) = confirm(tester, reduced, &value, failure, notes)?;
         let reduce_evaluations = tester.evaluations - start;
         let generalization =
-            crate::generalize::generalize_reduced(args, tester, gen, &reduced, &failure);
+            crate::generalize::generalize_reduced(args, tester, gen, &*reduced, &failure);
         let mut cex =
             finish(args, value, reduced, failure, size_before, reduce_evaluations, generalization);
         cex.generalize_evaluations = tester.evaluations - start - reduce_evaluations;
@@ -139,18 +142,18 @@ pub(crate) fn reduce_found<T: SubTypes>(
 
 /// The reported counterexample must fail when re-run: `reduced` when it does, else the
 /// input as discovered when that fails again (with a note), else the property is flaky.
-fn confirm<T: SubTypes>(
-    tester: &mut Tester<'_, T>,
-    reduced: T,
-    original: &T,
+fn confirm(
+    tester: &mut Tester<'_>,
+    reduced: Root,
+    original: &Root,
     failure: Failure,
     notes: &mut Vec<String>,
-) -> Result<(T, Failure), String> {
-    if let Outcome::Fail(f) = tester.run(&reduced) {
+) -> Result<(Root, Failure), String> {
+    if let Outcome::Fail(f) = tester.run(&*reduced) {
         return Ok((reduced, f));
     }
     for _ in 0..FLAKY_RERUNS {
-        if let Outcome::Fail(f) = tester.run(original) {
+        if let Outcome::Fail(f) = tester.run(&**original) {
             notes.push(
                 "the property is not deterministic: the reduced value passed when re-run, so \
                  the counterexample as discovered is reported"
@@ -165,15 +168,15 @@ fn confirm<T: SubTypes>(
     ))
 }
 
-fn finish<T: SubTypes>(
+fn finish(
     args: &Args,
-    original: T,
-    value: T,
+    original: Root,
+    value: Root,
     failure: Failure,
     size_before: usize,
     evaluations: usize,
     generalization: Option<Generalization>,
-) -> Counterexample<T> {
+) -> Counterexample<Root> {
     let rendered = render_format(NodeRef::Value(value.node()), &Holes::new(), args.format);
     Counterexample {
         size_after: value.size(),
@@ -190,7 +193,7 @@ fn finish<T: SubTypes>(
 }
 
 /// Asks on stdin whether to look for another counterexample (the paper's REPL).
-fn ask_for_more<T>(last: Option<&Counterexample<T>>) -> bool {
+fn ask_for_more(last: Option<&Counterexample<Root>>) -> bool {
     let mut err = std::io::stderr();
     if let Some(cex) = last {
         let _ = writeln!(err, "smartcheck: found\n  {}", cex.rendered.replace('\n', "\n  "));

@@ -15,11 +15,12 @@ use crate::args::Args;
 use crate::fork::with_fork;
 use crate::gen::Gen;
 use crate::generalize::Generalization;
-use crate::property::{self, Failure, Outcome, Property, PropertyResult};
+use crate::property::{self, Failure, Outcome, PropertyResult, RootProperty};
 use crate::report::{outside_the_property, Counterexample, Report};
+use crate::root::{node_of, Root, RootType};
 use crate::rounds::reduce_found;
 use crate::stack::{nesting_of, run_depth, with_stack_for};
-use crate::subtypes::SubTypes;
+use crate::subtypes::{SubTypes, SubValue};
 use crate::tester::Tester;
 
 pub use crate::origin::Origin;
@@ -48,17 +49,17 @@ pub fn smart_check<T: SubTypes, R: PropertyResult>(
     args: &Args,
     prop: impl Fn(&T) -> R,
 ) -> Report<T> {
-    check_erased(args, &property::erase(prop))
+    check_erased(args, RootType::of::<T>(), &property::erase(prop)).downcast()
 }
 
-/// [`smart_check`] past the property's type: compiled once per value type.
-fn check_erased<T: SubTypes>(args: &Args, prop: &Property<'_, T>) -> Report<T> {
+/// [`smart_check`] past the property's and the value's types: compiled once.
+fn check_erased(args: &Args, ty: RootType, prop: &RootProperty<'_>) -> Report<Root> {
     let seed = args.seed.unwrap_or_else(random_seed);
     if let Err(message) = args.validate() {
         return Report::invalid(args, seed, message);
     }
     with_fork(args, prop, |prop| {
-        with_stack_for(run_depth(args), || crate::rounds::rounds(args, prop, seed, Vec::new()))
+        with_stack_for(run_depth(args), || crate::rounds::rounds(args, ty, prop, seed, Vec::new()))
     })
 }
 
@@ -106,7 +107,7 @@ impl fmt::Display for ReduceError {
 impl std::error::Error for ReduceError {}
 
 /// The failure of `value`, which must be a counterexample.
-fn failure_of<T: SubTypes>(tester: &mut Tester<'_, T>, value: &T) -> Result<Failure, ReduceError> {
+fn failure_of(tester: &mut Tester<'_>, value: &dyn SubValue) -> Result<Failure, ReduceError> {
     match tester.run(value) {
         Outcome::Fail(failure) => Ok(failure),
         outcome => Err(ReduceError::NotACounterexample(outcome)),
@@ -136,20 +137,21 @@ pub fn reduce<T: SubTypes, R: PropertyResult>(
     value: T,
 ) -> Result<Counterexample<T>, ReduceError> {
     let prop = property::erase(prop);
-    with_fork(args, &prop, |prop| reduce_erased(args, prop, value))
+    let value = Root::new(value);
+    with_fork(args, &prop, |prop| reduce_erased(args, prop, value)).map(Counterexample::downcast)
 }
 
-/// [`reduce`] past the property's type: compiled once per value type.
-pub(crate) fn reduce_erased<T: SubTypes>(
+/// [`reduce`] past the property's and the value's types: compiled once.
+pub(crate) fn reduce_erased(
     args: &Args,
-    prop: &Property<'_, T>,
-    value: T,
-) -> Result<Counterexample<T>, ReduceError> {
+    prop: &RootProperty<'_>,
+    value: Root,
+) -> Result<Counterexample<Root>, ReduceError> {
     let seed = args.seed.unwrap_or_else(random_seed);
-    with_stack_for(nesting_of(&value).saturating_add(args.max_size), || {
+    with_stack_for(nesting_of(value.node()).saturating_add(args.max_size), || {
         guarded(seed, || {
             let mut tester = Tester::new(prop, None);
-            let failure = failure_of(&mut tester, &value)?;
+            let failure = failure_of(&mut tester, &*value)?;
             let mut gen = Gen::new(seed, args.max_size);
             let mut notes = Vec::new();
             reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes)
@@ -169,14 +171,14 @@ pub fn generalize<T: SubTypes, R: PropertyResult>(
     with_fork(args, &prop, |prop| generalize_erased(args, prop, value))
 }
 
-/// [`generalize`] past the property's type: compiled once per value type.
-fn generalize_erased<T: SubTypes>(
+/// [`generalize`] past the property's and the value's types: compiled once.
+fn generalize_erased(
     args: &Args,
-    prop: &Property<'_, T>,
-    value: &T,
+    prop: &RootProperty<'_>,
+    value: &dyn SubValue,
 ) -> Result<Generalization, ReduceError> {
     let seed = args.seed.unwrap_or_else(random_seed);
-    with_stack_for(nesting_of(value).saturating_add(args.max_size), || {
+    with_stack_for(nesting_of(node_of(value)).saturating_add(args.max_size), || {
         guarded(seed, || {
             let mut tester = Tester::new(prop, None);
             let failure = failure_of(&mut tester, value)?;

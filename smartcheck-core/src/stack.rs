@@ -16,7 +16,7 @@
 //! called on counterexamples, never per generated input.
 
 use crate::args::Args;
-use crate::subtypes::{NodeRef, SubTypes};
+use crate::subtypes::{Node, NodeRef};
 
 /// Stack assumed for each level of a value's nesting, for user code that recurses over it:
 /// generous, as unoptimised builds use big frames.
@@ -54,9 +54,9 @@ pub(crate) fn has_room_for(depth: usize) -> bool {
 /// How many values deep `value` nests (0 for a leaf). The cells of a list do not nest: its
 /// elements are one level below the list, as for the loops that `Vec`'s own `Clone`, `Drop`
 /// and `Debug` run. Walked iteratively, so safe at any depth.
-pub(crate) fn nesting_of<T: SubTypes>(value: &T) -> usize {
+pub(crate) fn nesting_of(value: &dyn Node) -> usize {
     let mut deepest = 0;
-    let mut stack = vec![(NodeRef::Value(value.node()), 0usize)];
+    let mut stack = vec![(NodeRef::Value(value), 0usize)];
     while let Some((node, depth)) = stack.pop() {
         deepest = deepest.max(depth);
         if node.is_opaque() {
@@ -89,6 +89,7 @@ pub(crate) fn round_depth(args: &Args) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::subtypes::SubTypes;
 
     #[test]
     fn a_flat_list_nests_one_level_whatever_its_length() {

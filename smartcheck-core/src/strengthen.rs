@@ -32,7 +32,8 @@ use smallvec::SmallVec;
 
 use crate::property::Failure;
 use crate::report::Counterexample;
-use crate::subtypes::{NodeRef, SubTypes};
+use crate::root::{node_of, Root};
+use crate::subtypes::{NodeRef, SubTypes, SubValue};
 use crate::Bfs;
 
 /// True when `a` has the shape of `b` with `b`'s sub-values at `generalized` (breadth-first
@@ -263,17 +264,17 @@ impl<'a> Pattern<'a> {
 }
 
 /// An earlier class of counterexample: its value, its generalized indexes, its failure.
-pub(crate) struct Class<T> {
-    value: T,
+pub(crate) struct Class {
+    value: Root,
     wildcards: Vec<usize>,
     /// Child-slot paths of the primitive leaves that are variables of the formula.
     free_leaves: Vec<Vec<u32>>,
     signature: String,
 }
 
-impl<T: SubTypes> Class<T> {
+impl Class {
     /// The class of a reported counterexample.
-    pub(crate) fn of(cex: &Counterexample<T>) -> Self {
+    pub(crate) fn of(cex: &Counterexample<Root>) -> Self {
         let g = cex.generalization.as_ref();
         let wildcards = g
             .map(|g| g.universal.iter().chain(&g.existential).copied().collect())
@@ -292,14 +293,14 @@ impl<T: SubTypes> Class<T> {
     /// True when a candidate that failed with `signature` is an instance of this class: it
     /// holds this class's shape anywhere ([`Pattern::embedded_in`]). A candidate too large for
     /// the table is compared by its sub-values of the root's type alone.
-    pub(crate) fn covers(&self, candidate: &T, signature: &str) -> bool {
+    pub(crate) fn covers(&self, candidate: &dyn SubValue, signature: &str) -> bool {
         if signature != self.signature {
             return false;
         }
         let shape = NodeRef::Value(self.value.node());
         let pattern = Pattern::of(shape, &self.wildcards, &self.free_leaves);
         let limit = EMBED_CELLS / pattern.flat.nodes.len().max(1);
-        match Flat::of(NodeRef::Value(candidate.node()), limit) {
+        match Flat::of(NodeRef::Value(node_of(candidate)), limit) {
             Some(flat) => pattern.embedded_in(&flat),
             None => self.contains_same_typed(candidate),
         }
@@ -307,8 +308,8 @@ impl<T: SubTypes> Class<T> {
 
     /// True when the candidate, or one of its sub-values of the root's type, has this class's
     /// shape exactly ([`matches_shape`] in place).
-    fn contains_same_typed(&self, candidate: &T) -> bool {
-        let root = NodeRef::Value(candidate.node());
+    fn contains_same_typed(&self, candidate: &dyn SubValue) -> bool {
+        let root = NodeRef::Value(node_of(candidate));
         let shape = NodeRef::Value(self.value.node());
         let (ty, constructor) = (root.value_type(), shape.constructor());
         let exact_size = self.wildcards.is_empty().then(|| self.value.size());
@@ -321,9 +322,9 @@ impl<T: SubTypes> Class<T> {
 }
 
 /// The earlier class (its position in `classes`) that a failing `candidate` is an instance of.
-pub(crate) fn known_class<T: SubTypes>(
-    classes: &[Class<T>],
-    candidate: &T,
+pub(crate) fn known_class(
+    classes: &[Class],
+    candidate: &dyn SubValue,
     failure: &Failure,
 ) -> Option<usize> {
     if classes.is_empty() {
@@ -337,9 +338,20 @@ pub(crate) fn known_class<T: SubTypes>(
 mod tests {
     use super::*;
 
-    fn class<T: SubTypes>(value: T, signature: &str, wildcards: &[usize]) -> Class<T> {
+    /// A class of counterexamples of type `T`, asked about candidates of `T`.
+    struct Known<T>(Class, std::marker::PhantomData<T>);
+
+    impl<T: SubTypes> Known<T> {
+        fn covers(&self, candidate: &T, signature: &str) -> bool {
+            self.0.covers(candidate, signature)
+        }
+    }
+
+    fn class<T: SubTypes>(value: T, signature: &str, wildcards: &[usize]) -> Known<T> {
         let (wildcards, free_leaves) = (wildcards.to_vec(), Vec::new());
-        Class { value, wildcards, free_leaves, signature: signature.to_string() }
+        let value = Root::new(value);
+        let class = Class { value, wildcards, free_leaves, signature: signature.to_string() };
+        Known(class, std::marker::PhantomData)
     }
 
     #[test]
@@ -361,7 +373,7 @@ mod tests {
     fn a_struct_holding_a_list_that_holds_the_known_shape_is_an_instance() {
         // (name, ops): the class's core is the list, wherever the candidate holds one.
         type Machine = (u8, Vec<Option<u8>>);
-        let known: Class<Machine> = class((0, vec![Some(1)]), "panic at m.rs:1:1", &[]);
+        let known: Known<Machine> = class((0, vec![Some(1)]), "panic at m.rs:1:1", &[]);
         assert!(known.covers(&(5, vec![None, Some(2), None]), "panic at m.rs:1:1"));
         assert!(!known.covers(&(5, vec![None, None]), "panic at m.rs:1:1"));
         assert!(!known.covers(&(5, vec![Some(2)]), "panic at m.rs:9:9"), "another bug");
@@ -369,7 +381,7 @@ mod tests {
         type Expr = Result<u8, Box<(Option<u8>, Option<u8>)>>;
         type Stmt = Result<Expr, (u8, Expr)>; // Print(e) | Assign(x, e)
         let div: Expr = Err(Box::new((Some(1), None)));
-        let known: Class<Stmt> = class(Ok(div.clone()), "err X", &[]);
+        let known: Known<Stmt> = class(Ok(div.clone()), "err X", &[]);
         assert!(known.covers(&Err((3, div.clone())), "err X"), "assigned, not printed");
         assert!(!known.covers(&Err((3, Ok(1))), "err X"), "no such expression");
     }
@@ -385,7 +397,7 @@ mod tests {
         assert!(overflow.covers(&vec![f64::NAN, 2.0], "false"), "the NaN is outside the shape");
         assert!(!overflow.covers(&vec![f32::NAN as f64], "false"));
         let mut any = class(vec![1e39f64], "false", &[]);
-        any.free_leaves = vec![vec![0]]; // `forall values x0: [x0]`
+        any.0.free_leaves = vec![vec![0]]; // `forall values x0: [x0]`
         assert!(any.covers(&vec![f64::NAN], "false"), "a variable matches any float");
         let single = class(1.5f32, "false", &[]);
         assert!(single.covers(&-2.0, "false") && !single.covers(&f32::NEG_INFINITY, "false"));
@@ -395,11 +407,11 @@ mod tests {
     fn a_value_of_the_known_shape_is_an_instance_whatever_its_numbers() {
         type Tree = Result<u8, Box<(Option<u8>, Option<u8>)>>;
         let leaf = |n| Err(Box::new((Some(n), None)));
-        let known: Class<Tree> = class(leaf(1), "err X", &[]);
+        let known: Known<Tree> = class(leaf(1), "err X", &[]);
         assert!(known.covers(&leaf(9), "err X"), "numbers are opaque leaves");
         assert!(!known.covers(&Err(Box::new((None, None))), "err X"));
         assert!(!known.covers(&Ok(1), "err X"));
-        let wild: Class<Tree> = class(leaf(1), "err X", &[1]);
+        let wild: Known<Tree> = class(leaf(1), "err X", &[1]);
         assert!(wild.covers(&Err(Box::new((None, None))), "err X"), "index 1 is a wildcard");
     }
 

@@ -12,18 +12,19 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hasher};
 
-use crate::property::{self, Failure, Outcome, Property};
-use crate::subtypes::{NodeRef, SubTypes};
+use crate::property::{self, Failure, Outcome, RootProperty};
+use crate::root::node_of;
+use crate::subtypes::{NodeRef, SubValue};
 
 /// Precondition strengthening's exclusion (§5.3): for a failing candidate, the index of the
 /// earlier class of counterexample it is an instance of, if any. Reduction treats such a
 /// candidate as not failing; discovery skips it.
-pub type Precondition<'a, T> = &'a dyn Fn(&T, &Failure) -> Option<usize>;
+pub type Precondition<'a> = &'a dyn Fn(&dyn SubValue, &Failure) -> Option<usize>;
 
 /// Runs candidates and counts evaluations.
-pub struct Tester<'a, T> {
-    prop: &'a Property<'a, T>,
-    extra: Option<Precondition<'a, T>>,
+pub struct Tester<'a> {
+    prop: &'a RootProperty<'a>,
+    extra: Option<Precondition<'a>>,
     /// Property calls made so far.
     pub evaluations: usize,
     passed: HashSet<u64>,
@@ -31,17 +32,17 @@ pub struct Tester<'a, T> {
 }
 
 /// True when every node of `value` (frozen and opaque ones included) is within its type's
-/// constraints ([`SubTypes::within_constraints`]): a candidate that is not is no value of its
+/// constraints ([`SubTypes::within_constraints`](crate::SubTypes::within_constraints)): a candidate that is not is no value of its
 /// type, so it counts as discarded, never run. O(n) in the nodes, no recursion; nothing
 /// until a type with constraints is in use.
-fn within_constraints<T: SubTypes>(value: &T) -> bool {
+fn within_constraints(value: &dyn SubValue) -> bool {
     !crate::derive_support::constraints_in_use()
-        || crate::derive_support::first_broken_node(NodeRef::Value(value.node())).is_none()
+        || crate::derive_support::first_broken_node(NodeRef::Value(node_of(value))).is_none()
 }
 
-impl<'a, T: SubTypes> Tester<'a, T> {
+impl<'a> Tester<'a> {
     /// A tester of `prop`, with an optional extra precondition.
-    pub fn new(prop: &'a Property<'a, T>, extra: Option<Precondition<'a, T>>) -> Self {
+    pub fn new(prop: &'a RootProperty<'a>, extra: Option<Precondition<'a>>) -> Self {
         Tester {
             prop,
             extra,
@@ -52,7 +53,7 @@ impl<'a, T: SubTypes> Tester<'a, T> {
     }
 
     /// Runs the property on `value`; a failure of an excluded class counts as a discard.
-    pub fn run(&mut self, value: &T) -> Outcome {
+    pub fn run(&mut self, value: &dyn SubValue) -> Outcome {
         match self.classify(value) {
             (Outcome::Fail(_), Some(_)) => Outcome::Discard,
             (outcome, _) => outcome,
@@ -61,12 +62,12 @@ impl<'a, T: SubTypes> Tester<'a, T> {
 
     /// Runs the property on `value`: its outcome and, for a failure, the earlier class it is an
     /// instance of (`None`: a new failure, or nothing excluded).
-    pub fn classify(&mut self, value: &T) -> (Outcome, Option<usize>) {
+    pub fn classify(&mut self, value: &dyn SubValue) -> (Outcome, Option<usize>) {
         if !within_constraints(value) {
             return (Outcome::Discard, None);
         }
         self.evaluations += 1;
-        let outcome = property::run_erased(self.prop, value);
+        let outcome = property::run_erased(&|| (self.prop)(value));
         let known = match (&outcome, self.extra) {
             (Outcome::Fail(f), Some(excluded)) => excluded(value, f),
             _ => None,
@@ -77,17 +78,17 @@ impl<'a, T: SubTypes> Tester<'a, T> {
     /// Runs the property itself on `value`, without strengthening's exclusion: generalization
     /// (§5.1, §5.2) makes claims about the property, so a replacement that lands in an earlier
     /// class of counterexample still fails it.
-    pub fn run_property(&mut self, value: &T) -> Outcome {
+    pub fn run_property(&mut self, value: &dyn SubValue) -> Outcome {
         if !within_constraints(value) {
             return Outcome::Discard;
         }
         self.evaluations += 1;
-        property::run_erased(self.prop, value)
+        property::run_erased(&|| (self.prop)(value))
     }
 
     /// The failure of `value` when it fails with the given signature (any failure when
     /// `signature` is `None`); candidates already seen to pass are not run again.
-    pub fn fails_as(&mut self, value: &T, signature: Option<&str>) -> Option<Failure> {
+    pub fn fails_as(&mut self, value: &dyn SubValue, signature: Option<&str>) -> Option<Failure> {
         let key = self.key(value);
         if self.passed.contains(&key) {
             return None;
@@ -103,9 +104,9 @@ impl<'a, T: SubTypes> Tester<'a, T> {
 
     /// A structural hash of `value` (constructors and leaves, see
     /// `reduce::tree::hash_value`), keyed per tester: no `Debug` text is built for it.
-    fn key(&self, value: &T) -> u64 {
+    fn key(&self, value: &dyn SubValue) -> u64 {
         let mut h = self.hasher.build_hasher();
-        crate::reduce::tree::hash_value(NodeRef::Value(value.node()), &mut h);
+        crate::reduce::tree::hash_value(NodeRef::Value(node_of(value)), &mut h);
         h.finish()
     }
 }

@@ -21,8 +21,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use crate::arbitrary::Arbitrary;
 use crate::origin::Origin;
+use crate::root::RootType;
 
 /// What a watched run is doing, for the report of a stuck evaluation.
 #[derive(Clone, Copy, Debug)]
@@ -40,8 +40,8 @@ struct Watch {
     limit: Duration,
     seed: u64,
     phase: Mutex<Phase>,
-    /// The input generated from an origin, printed with `Debug`.
-    describe: fn(&Origin) -> String,
+    /// The input type, to print the input generated from an origin with `Debug`.
+    ty: RootType,
 }
 
 thread_local! {
@@ -67,7 +67,7 @@ pub(crate) struct Guard {
 }
 
 /// Starts watching the run of `seed` on this thread, when `timeout_ms` is not 0.
-pub(crate) fn watch<T: Arbitrary + std::fmt::Debug>(timeout_ms: u64, seed: u64) -> Guard {
+pub(crate) fn watch(ty: RootType, timeout_ms: u64, seed: u64) -> Guard {
     if timeout_ms == 0 {
         return Guard { previous: None };
     }
@@ -76,7 +76,7 @@ pub(crate) fn watch<T: Arbitrary + std::fmt::Debug>(timeout_ms: u64, seed: u64) 
         limit: Duration::from_millis(timeout_ms),
         seed,
         phase: Mutex::new(Phase::Reducing { origin: None }),
-        describe: |origin| format!("{:?}", origin.generate::<T>()),
+        ty,
     });
     if let Ok(mut all) = WATCHES.lock() {
         all.push(Arc::clone(&watch));
@@ -169,7 +169,7 @@ fn watchdog() {
 fn stuck(w: &Watch) -> ! {
     let phase = w.phase.lock().map(|p| *p).unwrap_or(Phase::Reducing { origin: None });
     let describe = |origin: &Origin| {
-        std::panic::catch_unwind(|| (w.describe)(origin))
+        std::panic::catch_unwind(|| format!("{:?}", w.ty.generate(origin)))
             .unwrap_or_else(|_| "(its Debug panicked)".to_string())
     };
     let what = match phase {
@@ -213,7 +213,7 @@ mod tests {
 
     #[test]
     fn a_run_without_a_limit_is_not_watched() {
-        let _guard = watch::<u8>(0, 1);
+        let _guard = watch(RootType::of::<u8>(), 0, 1);
         assert!(CURRENT.with(|c| c.borrow().is_none()));
         assert_eq!(timed(|| 4), 4);
     }

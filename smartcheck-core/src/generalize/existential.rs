@@ -30,7 +30,7 @@
 
 use super::universal::{assignment, placed, Draw};
 use super::{sweep, Ctx, Marks, Scheme, Trial};
-use crate::subtypes::{SubTypes, SubValue};
+use crate::subtypes::SubValue;
 
 /// Fresh values drawn, at most, to find one whose constructor still lacks witnesses (drawing
 /// costs no evaluation; only values with such a constructor are run).
@@ -43,10 +43,7 @@ const TUPLES: usize = 64;
 /// The paper's `sumTest`: the places generalized over their constructors, in breadth-first
 /// order, given the variables of `scheme`; and the place it stopped at if the evaluation
 /// budget ran out.
-pub(super) fn sum_test<T: SubTypes>(
-    ctx: &mut Ctx<'_, '_, T>,
-    scheme: &Scheme,
-) -> (Vec<usize>, Option<usize>) {
+pub(super) fn sum_test(ctx: &mut Ctx<'_, '_>, scheme: &Scheme) -> (Vec<usize>, Option<usize>) {
     let places = scheme.places();
     let mut found: Vec<usize> = Vec::new();
     let mut marks = Marks::new(ctx.subject.len(), &places);
@@ -77,7 +74,7 @@ pub(super) fn sum_test<T: SubTypes>(
 /// every tuple of their constructors has a witness among `max_exists` fresh values per
 /// constructor of the last place, under each of `exists_assignments` random assignments of
 /// the variables (under the counterexample's own values when there are none).
-fn constr_fail<T: SubTypes>(ctx: &mut Ctx<'_, '_, T>, scheme: &Scheme, places: &[usize]) -> bool {
+fn constr_fail(ctx: &mut Ctx<'_, '_>, scheme: &Scheme, places: &[usize]) -> bool {
     let Some(tuples) = tuples(ctx, places) else { return false };
     if scheme.vars.is_empty() {
         return witnessed(ctx, places, &tuples, &[], true);
@@ -96,7 +93,7 @@ fn constr_fail<T: SubTypes>(ctx: &mut Ctx<'_, '_, T>, scheme: &Scheme, places: &
 
 /// Every tuple of constructors of the types at `places`, in order; `None` when there are
 /// more than [`TUPLES`].
-fn tuples<T: SubTypes>(ctx: &Ctx<'_, '_, T>, places: &[usize]) -> Option<Vec<Vec<&'static str>>> {
+fn tuples(ctx: &Ctx<'_, '_>, places: &[usize]) -> Option<Vec<Vec<&'static str>>> {
     let mut tuples: Vec<Vec<&'static str>> = vec![Vec::new()];
     for &place in places {
         let constructors = ctx.subject.node(place).constructors();
@@ -115,8 +112,8 @@ fn tuples<T: SubTypes>(ctx: &Ctx<'_, '_, T>, places: &[usize]) -> Option<Vec<Vec
 /// of those constructors at `places` (the variables at `fixed`) that fails the same way;
 /// `max_exists` runs per constructor of the last place at most, each aimed at a tuple still
 /// without one. With `own`, the counterexample witnesses its own tuple.
-fn witnessed<T: SubTypes>(
-    ctx: &mut Ctx<'_, '_, T>,
+fn witnessed(
+    ctx: &mut Ctx<'_, '_>,
     places: &[usize],
     tuples: &[Vec<&'static str>],
     fixed: &[(usize, Box<dyn SubValue>)],
@@ -147,8 +144,8 @@ fn witnessed<T: SubTypes>(
 
 /// Fresh values for `places` with the constructors of `target`, each drawn from up to
 /// [`DRAWS`] fresh values at QuickCheck size `size`; `None` when a constructor was not drawn.
-fn aimed<T: SubTypes>(
-    ctx: &mut Ctx<'_, '_, T>,
+fn aimed(
+    ctx: &mut Ctx<'_, '_>,
     places: &[usize],
     target: &[&str],
     size: usize,

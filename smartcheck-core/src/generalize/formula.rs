@@ -15,12 +15,13 @@
 use super::Scheme;
 use crate::args::Format;
 use crate::render::{render_generalized, Hole, Holes};
-use crate::subtypes::{NodeRef, SubTypes};
+use crate::root::node_of;
+use crate::subtypes::{NodeRef, SubValue};
 
 /// Renders `value` with the holes of `scheme` and `existential` (places in generalization's
 /// numbering) under their quantifiers; without any, the value alone.
-pub(super) fn formula<T: SubTypes>(
-    value: &T,
+pub(super) fn formula(
+    value: &dyn SubValue,
     scheme: &Scheme,
     existential: &[usize],
     format: Format,
@@ -56,7 +57,7 @@ pub(super) fn formula<T: SubTypes>(
             names.join(" ")
         ));
     }
-    let body = render_generalized(NodeRef::Value(value.node()), &holes, format);
+    let body = render_generalized(NodeRef::Value(node_of(value)), &holes, format);
     if quantifiers.is_empty() {
         return body;
     }

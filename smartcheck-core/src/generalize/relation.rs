@@ -21,7 +21,7 @@ use std::cmp::Ordering;
 use super::sample::show;
 use super::universal::{add_if_true, Group};
 use super::{Ctx, Scheme};
-use crate::subtypes::{NodeRef, SubTypes, SubValue};
+use crate::subtypes::{NodeRef, SubValue};
 
 /// Pairs tried per kind of relation.
 const PAIRS: usize = 16;
@@ -141,8 +141,8 @@ fn order(a: &str, b: &str) -> Option<Ordering> {
 
 /// Adds repeated variables, then side conditions, to `scheme`; the place it stopped at if
 /// the evaluation budget ran out.
-pub(super) fn relate<T: SubTypes>(ctx: &mut Ctx<'_, '_, T>, scheme: &mut Scheme) -> Option<usize> {
-    let repeated = |ctx: &mut Ctx<'_, '_, T>, scheme: &mut Scheme, a: usize, b: usize| {
+pub(super) fn relate(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme) -> Option<usize> {
+    let repeated = |ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, a: usize, b: usize| {
         add_if_true(ctx, scheme, &Group { vars: vec![vec![a, b]], relation: None });
     };
     each_pair(ctx, scheme, true, repeated).or_else(|| each_pair(ctx, scheme, false, condition))
@@ -150,11 +150,11 @@ pub(super) fn relate<T: SubTypes>(ctx: &mut Ctx<'_, '_, T>, scheme: &mut Scheme)
 
 /// Runs `try_pair` on up to [`PAIRS`] of [`pairs`] whose places are still free; the place
 /// it stopped at if the evaluation budget ran out.
-fn each_pair<T: SubTypes>(
-    ctx: &mut Ctx<'_, '_, T>,
+fn each_pair(
+    ctx: &mut Ctx<'_, '_>,
     scheme: &mut Scheme,
     equal: bool,
-    mut try_pair: impl FnMut(&mut Ctx<'_, '_, T>, &mut Scheme, usize, usize),
+    mut try_pair: impl FnMut(&mut Ctx<'_, '_>, &mut Scheme, usize, usize),
 ) -> Option<usize> {
     let mut tried = 0;
     for (a, b) in pairs(ctx, scheme, equal) {
@@ -174,7 +174,7 @@ fn each_pair<T: SubTypes>(
 
 /// Tries the conditions the counterexample meets between leaves `a` and `b`, the weakest
 /// first; keeps the first that holds.
-fn condition<T: SubTypes>(ctx: &mut Ctx<'_, '_, T>, scheme: &mut Scheme, a: usize, b: usize) {
+fn condition(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, a: usize, b: usize) {
     let (va, vb) = (ctx.subject.node(a).to_value(), ctx.subject.node(b).to_value());
     for relation in [Relation::NotEqual, Relation::LessOrEqual, Relation::Less] {
         let (left, right) = match (relation.holds(&*va, &*vb), relation.holds(&*vb, &*va)) {
@@ -190,14 +190,14 @@ fn condition<T: SubTypes>(ctx: &mut Ctx<'_, '_, T>, scheme: &mut Scheme, a: usiz
 }
 
 /// True when neither place is, or lies under, a variable of `scheme`.
-fn is_free<T: SubTypes>(ctx: &Ctx<'_, '_, T>, scheme: &Scheme, a: usize, b: usize) -> bool {
+fn is_free(ctx: &Ctx<'_, '_>, scheme: &Scheme, a: usize, b: usize) -> bool {
     let covered = ctx.subject.covered(&scheme.places());
     !covered[a] && !covered[b]
 }
 
 /// Pairs of places of the same type among the first [`FREE`] free ones, neither under the
 /// other nor trivial: with `equal`, those holding equal values; else two primitive leaves.
-fn pairs<T: SubTypes>(ctx: &Ctx<'_, '_, T>, scheme: &Scheme, equal: bool) -> Vec<(usize, usize)> {
+fn pairs(ctx: &Ctx<'_, '_>, scheme: &Scheme, equal: bool) -> Vec<(usize, usize)> {
     let subject = ctx.subject;
     let covered = subject.covered(&scheme.places());
     let free: Vec<usize> = (1..subject.len())

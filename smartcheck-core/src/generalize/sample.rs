@@ -26,7 +26,7 @@ use super::Subject;
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::reduce::generate_below;
-use crate::subtypes::{NodeRef, SubTypes, SubValue};
+use crate::subtypes::{NodeRef, SubValue};
 
 /// Small values kept per place.
 pub(super) const SMALL: usize = 16;
@@ -46,12 +46,7 @@ pub(super) struct Sampler {
 
 impl Sampler {
     /// The small and near values of `place`.
-    pub(super) fn new<T: SubTypes>(
-        subject: &Subject<'_, T>,
-        place: usize,
-        gen: &mut Gen,
-        args: &Args,
-    ) -> Sampler {
+    pub(super) fn new(subject: &Subject<'_>, place: usize, gen: &mut Gen, args: &Args) -> Sampler {
         let node = subject.node(place);
         let own = show(node);
         let mut small = Vec::new();
@@ -66,9 +61,9 @@ impl Sampler {
     /// the plan), then random ones at growing sizes, then near ones; past the plan (when the
     /// precondition rejected some tries), the small values left out, then random ones at
     /// every size.
-    pub(super) fn nth<T: SubTypes>(
+    pub(super) fn nth(
         &self,
-        subject: &Subject<'_, T>,
+        subject: &Subject<'_>,
         k: usize,
         n: usize,
         gen: &mut Gen,
@@ -96,9 +91,9 @@ impl Sampler {
     }
 
     /// A value from anywhere in the schedule (for a variable varying beside the one checked).
-    pub(super) fn any<T: SubTypes>(
+    pub(super) fn any(
         &self,
-        subject: &Subject<'_, T>,
+        subject: &Subject<'_>,
         gen: &mut Gen,
         args: &Args,
     ) -> Option<Box<dyn SubValue>> {
@@ -186,7 +181,7 @@ fn string_shapes(node: NodeRef<'_>, gen: &mut Gen) -> Vec<Box<dyn SubValue>> {
 
 /// Values one step from the counterexample's at `place`: its other sub-values of the same
 /// type, and (for a whole value) the shrinker's candidates and its leaf neighbours.
-fn near_values<T: SubTypes>(subject: &Subject<'_, T>, place: usize) -> Vec<Box<dyn SubValue>> {
+fn near_values(subject: &Subject<'_>, place: usize) -> Vec<Box<dyn SubValue>> {
     let node = subject.node(place);
     let ty = node.value_type();
     let mut near: Vec<Box<dyn SubValue>> = Vec::new();

@@ -19,17 +19,14 @@
 //! try to meet side conditions (drawing costs no evaluation).
 
 use super::{Condition, Ctx, Evidence, Marks, Relation, Scheme, Trial, Var};
-use crate::subtypes::{SubTypes, SubValue};
+use crate::subtypes::SubValue;
 
 /// Draws per try to meet the side conditions before the try is skipped.
 const CONDITION_DRAWS: usize = 16;
 
 /// The paper's `extrapolate`: adds the universally generalizable places to `scheme` in
 /// breadth-first order; the place it stopped at if the evaluation budget ran out.
-pub(super) fn extrapolate<T: SubTypes>(
-    ctx: &mut Ctx<'_, '_, T>,
-    scheme: &mut Scheme,
-) -> Option<usize> {
+pub(super) fn extrapolate(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme) -> Option<usize> {
     let mut marks = Marks::new(ctx.subject.len(), &[]);
     for place in 1..ctx.subject.len() {
         if marks.covers(ctx.subject, place) || ctx.subject.is_trivial(place) {
@@ -60,11 +57,7 @@ impl Group {
 }
 
 /// Checks `scheme` extended by `group`; when it holds, extends `scheme`.
-pub(super) fn add_if_true<T: SubTypes>(
-    ctx: &mut Ctx<'_, '_, T>,
-    scheme: &mut Scheme,
-    group: &Group,
-) -> bool {
+pub(super) fn add_if_true(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, group: &Group) -> bool {
     let mut extended = scheme.clone();
     let first = extended.vars.len();
     for places in &group.vars {
@@ -95,11 +88,7 @@ pub(super) fn add_if_true<T: SubTypes>(
 /// its evidence. A variable's rejections count only tries that varied the new variables
 /// alone: a joint try the precondition rejects is run again alone, so that a variable is
 /// said to need the precondition only when its own values were rejected.
-fn check<T: SubTypes>(
-    ctx: &mut Ctx<'_, '_, T>,
-    scheme: &mut Scheme,
-    lead: usize,
-) -> Option<Evidence> {
+fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> Option<Evidence> {
     let enough = ctx.args.min_forall;
     let mut evidence = Evidence { tried: 0, met: 0 };
     for k in 0.. {
@@ -130,12 +119,7 @@ fn check<T: SubTypes>(
 }
 
 /// Puts the counterexample's values back in `values` for the variables before `lead`.
-fn restore<T: SubTypes>(
-    ctx: &Ctx<'_, '_, T>,
-    scheme: &Scheme,
-    values: &mut [Box<dyn SubValue>],
-    lead: usize,
-) {
+fn restore(ctx: &Ctx<'_, '_>, scheme: &Scheme, values: &mut [Box<dyn SubValue>], lead: usize) {
     for (value, var) in values.iter_mut().zip(&scheme.vars).take(lead) {
         *value = ctx.subject.node(var.places[0]).to_value();
     }
@@ -157,8 +141,8 @@ pub(super) enum Draw {
 
 /// A value for every variable of `scheme`, drawn as `draw` says, that meets the side
 /// conditions; `None` when no draw met them.
-pub(super) fn assignment<T: SubTypes>(
-    ctx: &mut Ctx<'_, '_, T>,
+pub(super) fn assignment(
+    ctx: &mut Ctx<'_, '_>,
     scheme: &Scheme,
     draw: Draw,
 ) -> Option<Vec<Box<dyn SubValue>>> {

@@ -18,7 +18,7 @@
 use std::any::TypeId;
 use std::collections::HashMap;
 
-use crate::subtypes::{NodeRef, SubTypes, SubValue};
+use crate::subtypes::{NodeRef, SubValue};
 
 use super::tree::{self, leaf_at, Leaf, LeafPath};
 use super::{Reducer, PAIRS};
@@ -64,7 +64,7 @@ fn rank(node: NodeRef<'_>) -> Option<u64> {
 }
 
 /// Sets every leaf in `group` (all of one type) to the value of rank `k`; true when kept.
-fn set_rank<T: SubTypes>(r: &mut Reducer<'_, '_, T>, group: &[&Leaf<'_>], k: u64) -> bool {
+fn set_rank(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], k: u64) -> bool {
     let Some(first) = group.first() else { return false };
     let Some(value) = first.node.type_node().from_leaf_rank(k) else { return false };
     r.try_leaves(group.iter().map(|l| (&l.path, value.clone())))
@@ -72,7 +72,7 @@ fn set_rank<T: SubTypes>(r: &mut Reducer<'_, '_, T>, group: &[&Leaf<'_>], k: u64
 
 /// Lowers the leaves of `group`, which share one type and rank `from`, together: rank 0,
 /// rank 1, then down by steps of two ranks and of one as far as they still fail.
-fn lower_rank<T: SubTypes>(r: &mut Reducer<'_, '_, T>, group: &[&Leaf<'_>], from: u64) -> bool {
+fn lower_rank(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], from: u64) -> bool {
     if from == 0 {
         return false;
     }
@@ -101,7 +101,7 @@ fn lower_rank<T: SubTypes>(r: &mut Reducer<'_, '_, T>, group: &[&Leaf<'_>], from
 /// Minimises each leaf alone, depth-first: a ranked leaf by [`lower_rank`]; any other
 /// (strings, floats) by its type's `shrink_value` steps, the first simpler one that still
 /// fails, again and again (a string loses runs of chars anywhere, then its chars fall).
-pub fn minimise_leaves<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn minimise_leaves(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let mut progress = false;
@@ -118,7 +118,7 @@ pub fn minimise_leaves<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 }
 
 /// Steps an unranked leaf through its `shrink_value` candidates.
-fn shrink_steps<T: SubTypes>(r: &mut Reducer<'_, '_, T>, leaf: &Leaf<'_>) -> bool {
+fn shrink_steps(r: &mut Reducer<'_, '_>, leaf: &Leaf<'_>) -> bool {
     let mut progress = false;
     'step: for _ in 0..STEPS {
         let now = leaf_at(NodeRef::Value(r.current.node()), &leaf.path).map(|n| n.type_node());
@@ -156,7 +156,7 @@ fn by_type<'l, 'a>(found: &'l [Leaf<'a>]) -> Vec<Vec<&'l Leaf<'a>>> {
 /// Sets many leaves of one type to its simplest value at once: all of them, then halves,
 /// quarters, ... (at most 32 blocks a level), so a long list of numbers that fails whatever
 /// they are becomes zeros in one candidate, not one per element.
-pub fn simplest_together<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn simplest_together(r: &mut Reducer<'_, '_>) -> bool {
     const BLOCKS: usize = 32;
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
@@ -178,7 +178,7 @@ pub fn simplest_together<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 
 /// Lowers equal leaves (same type, same rank) together, for failures that need them to
 /// agree: `(7, 7)` to `(0, 0)` where the property wants `a == b`.
-pub fn lower_equal<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn lower_equal(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let mut progress = false;
@@ -208,8 +208,8 @@ fn first_nonzero<'l, 'a>(found: &'l [Leaf<'a>]) -> Vec<(&'l Leaf<'a>, u64)> {
 }
 
 /// Sets leaves `a` and `b` to `va` and `vb` together; true when kept.
-fn set_two<T: SubTypes>(
-    r: &mut Reducer<'_, '_, T>,
+fn set_two(
+    r: &mut Reducer<'_, '_>,
     (a, va): (&Leaf<'_>, Option<Box<dyn SubValue>>),
     (b, vb): (&Leaf<'_>, Option<Box<dyn SubValue>>),
 ) -> bool {
@@ -218,8 +218,8 @@ fn set_two<T: SubTypes>(
 }
 
 /// Sets leaves `a` and `b` to ranks `ka` and `kb` together; true when kept.
-fn set_ranks<T: SubTypes>(
-    r: &mut Reducer<'_, '_, T>,
+fn set_ranks(
+    r: &mut Reducer<'_, '_>,
     (a, ka): (&Leaf<'_>, u64),
     (b, kb): (&Leaf<'_>, u64),
 ) -> bool {
@@ -242,7 +242,7 @@ fn toward_simplest(leaf: NodeRef<'_>) -> Option<i128> {
 /// far as they still fail: their difference is kept, so `(1000, 999)` becomes `(1, 0)` (not
 /// `(0, -1)`, whose ranks sum higher), and `[-1, 0]` becomes `[0, 1]`, where only the difference matters. Leaves
 /// without a number line (`SubTypes::offset`) fall by the same number of ranks instead.
-pub fn lower_pairs<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn lower_pairs(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     if shift_groups(r, &found) {
@@ -292,7 +292,7 @@ pub fn lower_pairs<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 /// differences are kept, so `[1, 0, 2]` becomes `[0, -1, 1]` where only the order of the
 /// keys matters. One search per type of three leaves or more, for types with a number line;
 /// it assumes failing is monotone in the shift and stops where the sum of ranks would grow.
-fn shift_groups<T: SubTypes>(r: &mut Reducer<'_, '_, T>, found: &[Leaf<'_>]) -> bool {
+fn shift_groups(r: &mut Reducer<'_, '_>, found: &[Leaf<'_>]) -> bool {
     let ranked: Vec<&Leaf<'_>> =
         found.iter().filter(|l| rank(l.node).is_some()).take(PAIRS).collect();
     let mut types: Vec<TypeId> = ranked.iter().map(|l| l.node.value_type()).collect();
@@ -324,7 +324,7 @@ fn shift_groups<T: SubTypes>(r: &mut Reducer<'_, '_, T>, found: &[Leaf<'_>]) -> 
 /// ranks and the later rises by `d`, the largest `d` that still fails (all of it first). For
 /// two numbers of one sign (step two ranks) this keeps their sum: `(-4, -32765)` becomes
 /// `(-1, -32768)` where only the sum matters; the value is simpler, its first leaf being.
-pub fn move_size<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn move_size(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let leaves = first_nonzero(&found);
@@ -370,7 +370,7 @@ pub fn move_size<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 /// days, a budget split across fields) trades one leaf's rank for many of another's:
 /// `(1, 1, 59)` becomes `(2, 1, 28)` when only crossing day 60 matters. Simpler in the order's
 /// sum of ranks. Pairs among the first `PAIRS` ranked leaves.
-pub fn trade<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn trade(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let ranked: Vec<(&Leaf<'_>, u64)> =
@@ -394,7 +394,7 @@ pub fn trade<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 /// [`trade`] on the leaves at `pa` (raised) and `pb` (lowered), again and again while it
 /// succeeds, raising by twice as many steps after each success (back to one after a
 /// failure), so a long walk of single steps takes O(log) searches.
-fn trade_pair<T: SubTypes>(r: &mut Reducer<'_, '_, T>, pa: &LeafPath, pb: &LeafPath) -> bool {
+fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
     let mut progress = false;
     let mut steps = 1u64;
     while !r.spent() {

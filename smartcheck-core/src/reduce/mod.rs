@@ -45,13 +45,14 @@ use crate::args::Args;
 use crate::gen::Gen;
 use crate::index::{assign_at_path, Bfs};
 use crate::property::{Failure, Outcome};
-use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
+use crate::root::Root;
+use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
 use crate::tester::Tester;
 
 pub use tree::{generate_below, node_at, FastHasher};
 
 /// A reduction pass: tries one kind of simplification, true when it made progress.
-type Pass<T> = fn(&mut Reducer<'_, '_, T>) -> bool;
+type Pass = fn(&mut Reducer<'_, '_>) -> bool;
 
 /// What a pass changes; value passes run only with `Args::shrink_values`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -62,27 +63,27 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes<T: SubTypes>() -> [(&'static str, Changes, Pass<T>); 18] {
+fn passes() -> [(&'static str, Changes, Pass); 18] {
     use Changes::{Structure, Values};
     [
-        ("truncate", Structure, sequences::truncate::<T>),
-        ("hypothesis", Structure, structure::hypothesis::<T>),
-        ("delete_runs", Structure, sequences::delete_runs::<T>),
-        ("hoist", Structure, structure::hoist::<T>),
-        ("merge_lists", Structure, sequences::merge_lists::<T>),
-        ("lower_constructor", Structure, structure::lower_constructor::<T>),
-        ("simplest_together", Values, leaves::simplest_together::<T>),
-        ("minimise_leaves", Values, leaves::minimise_leaves::<T>),
-        ("lower_equal", Values, leaves::lower_equal::<T>),
-        ("lower_pairs", Values, leaves::lower_pairs::<T>),
-        ("move_size", Values, leaves::move_size::<T>),
-        ("trade", Values, leaves::trade::<T>),
-        ("renumber", Values, sequences::renumber::<T>),
-        ("subvalues", Structure, structure::subvalues::<T>),
-        ("sort_leaves", Values, normal::sort_leaves::<T>),
-        ("swap_subtrees", Structure, normal::swap_subtrees::<T>),
-        ("swap_constructors", Structure, normal::swap_constructors::<T>),
-        ("sort_lists", Values, normal::sort_lists::<T>),
+        ("truncate", Structure, sequences::truncate),
+        ("hypothesis", Structure, structure::hypothesis),
+        ("delete_runs", Structure, sequences::delete_runs),
+        ("hoist", Structure, structure::hoist),
+        ("merge_lists", Structure, sequences::merge_lists),
+        ("lower_constructor", Structure, structure::lower_constructor),
+        ("simplest_together", Values, leaves::simplest_together),
+        ("minimise_leaves", Values, leaves::minimise_leaves),
+        ("lower_equal", Values, leaves::lower_equal),
+        ("lower_pairs", Values, leaves::lower_pairs),
+        ("move_size", Values, leaves::move_size),
+        ("trade", Values, leaves::trade),
+        ("renumber", Values, sequences::renumber),
+        ("subvalues", Structure, structure::subvalues),
+        ("sort_leaves", Values, normal::sort_leaves),
+        ("swap_subtrees", Structure, normal::swap_subtrees),
+        ("swap_constructors", Structure, normal::swap_constructors),
+        ("sort_lists", Values, normal::sort_lists),
     ]
 }
 
@@ -118,12 +119,12 @@ const NEAR: usize = 48;
 type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
 
 /// The state of one reduction.
-pub struct Reducer<'a, 't, T> {
+pub struct Reducer<'a, 't> {
     args: &'a Args,
-    tester: &'a mut Tester<'t, T>,
+    tester: &'a mut Tester<'t>,
     gen: &'a mut Gen,
     /// The smallest counterexample so far.
-    pub current: T,
+    pub current: Root,
     /// How it fails.
     pub failure: Failure,
     signature: String,
@@ -135,13 +136,13 @@ pub struct Reducer<'a, 't, T> {
     exhausted: FastSet<u64>,
 }
 
-impl<'a, 't, T: SubTypes> Reducer<'a, 't, T> {
+impl<'a, 't> Reducer<'a, 't> {
     /// Prepares to reduce `value`, which fails with `failure`.
     pub fn new(
         args: &'a Args,
-        tester: &'a mut Tester<'t, T>,
+        tester: &'a mut Tester<'t>,
         gen: &'a mut Gen,
-        value: T,
+        value: Root,
         failure: Failure,
     ) -> Self {
         let budget_end = tester.evaluations.saturating_add(args.max_reduce_evaluations);
@@ -160,8 +161,8 @@ impl<'a, 't, T: SubTypes> Reducer<'a, 't, T> {
     }
 
     /// Runs the passes to a fixed point or until the evaluation budget is spent.
-    pub fn run(mut self) -> (T, Failure) {
-        let table = passes::<T>();
+    pub fn run(mut self) -> (Root, Failure) {
+        let table = passes();
         // The value each pass last found nothing to do in: it is not run on it again.
         let mut idle_at: Vec<Option<u64>> = vec![None; table.len()];
         loop {
@@ -206,12 +207,12 @@ impl<'a, 't, T: SubTypes> Reducer<'a, 't, T> {
 
     /// Keeps `candidate` when it is strictly simpler than the current value (see [`order`])
     /// and fails the same way; true if kept. A candidate that is not simpler costs nothing.
-    fn try_candidate(&mut self, candidate: T) -> bool {
+    fn try_candidate(&mut self, candidate: Root) -> bool {
         let (new, old) = (NodeRef::Value(candidate.node()), NodeRef::Value(self.current.node()));
         if !order::simpler(new, old) {
             return false;
         }
-        match self.tester.fails_as(&candidate, Some(&self.signature)) {
+        match self.tester.fails_as(&*candidate, Some(&self.signature)) {
             Some(failure) => {
                 record(&self.current, &candidate);
                 self.current = candidate;
@@ -225,12 +226,12 @@ impl<'a, 't, T: SubTypes> Reducer<'a, 't, T> {
 
     /// [`try_candidate`](Self::try_candidate), saying what became of a candidate it did not
     /// keep: for passes that steer by the outcome (a discard on one side, a pass on the other).
-    fn probe(&mut self, candidate: T) -> Probe {
+    fn probe(&mut self, candidate: Root) -> Probe {
         let (new, old) = (NodeRef::Value(candidate.node()), NodeRef::Value(self.current.node()));
         if !order::simpler(new, old) {
             return Probe::NotSimpler;
         }
-        match self.tester.run(&candidate) {
+        match self.tester.run(&*candidate) {
             Outcome::Fail(failure) if failure.signature() == self.signature => {
                 record(&self.current, &candidate);
                 self.current = candidate;
@@ -245,7 +246,7 @@ impl<'a, 't, T: SubTypes> Reducer<'a, 't, T> {
     }
 
     /// [`try_candidate`](Self::try_candidate), reporting also whether the property ran.
-    fn try_fresh(&mut self, candidate: T) -> (bool, bool) {
+    fn try_fresh(&mut self, candidate: Root) -> (bool, bool) {
         let before = self.tester.evaluations;
         let kept = self.try_candidate(candidate);
         (kept, self.tester.evaluations > before)
@@ -268,13 +269,13 @@ impl<'a, 't, T: SubTypes> Reducer<'a, 't, T> {
     }
 
     /// The current value with the node at `path` replaced by `value`, if the types agree.
-    fn with_replaced(&self, path: &[u32], value: Box<dyn SubValue>) -> Option<T> {
+    fn with_replaced(&self, path: &[u32], value: Box<dyn SubValue>) -> Option<Root> {
         self.with_all(vec![(path, value)])
     }
 
     /// The current value with each `(path, value)` put in place (paths must not lie under one
     /// another).
-    fn with_all(&self, replacements: Vec<(&[u32], Box<dyn SubValue>)>) -> Option<T> {
+    fn with_all(&self, replacements: Vec<(&[u32], Box<dyn SubValue>)>) -> Option<Root> {
         let mut candidate = self.current.clone();
         for (path, value) in replacements {
             assign_at_path(NodeMutRef::Value(candidate.node_mut()), path, value).ok()?;
@@ -295,7 +296,10 @@ impl<'a, 't, T: SubTypes> Reducer<'a, 't, T> {
     /// reducer, the node and its path; after one is kept, the walk starts again on the new
     /// value at the same index. True when one was kept.
     /// At most [`Reducer::walk_cap`] nodes are offered per walk.
-    fn each_node(&mut self, mut propose: impl FnMut(&Self, NodeRef<'_>, &[u32]) -> Vec<T>) -> bool {
+    fn each_node(
+        &mut self,
+        mut propose: impl FnMut(&Self, NodeRef<'_>, &[u32]) -> Vec<Root>,
+    ) -> bool {
         let mut progress = false;
         let mut start: usize = 0;
         'restart: loop {
@@ -334,7 +338,7 @@ impl<'a, 't, T: SubTypes> Reducer<'a, 't, T> {
     fn with_leaves<'p>(
         &self,
         replacements: impl IntoIterator<Item = (&'p tree::LeafPath, Box<dyn SubValue>)>,
-    ) -> Option<T> {
+    ) -> Option<Root> {
         let mut candidate = self.current.clone();
         for (path, value) in replacements {
             tree::assign_leaf(NodeMutRef::Value(candidate.node_mut()), path, value).ok()?;
@@ -350,10 +354,10 @@ thread_local! {
     static ACCEPTED: RefCell<Option<Accepted>> = const { RefCell::new(None) };
 }
 
-fn record<T: SubTypes>(before: &T, after: &T) {
+fn record(before: &Root, after: &Root) {
     ACCEPTED.with(|a| {
         if let Some(log) = a.borrow_mut().as_mut() {
-            log.push((Box::new(before.clone()), Box::new(after.clone())));
+            log.push((before.value().to_value(), after.value().to_value()));
         }
     });
 }
@@ -372,7 +376,8 @@ pub fn record_accepted<R>(f: impl FnOnce() -> R) -> (R, Accepted) {
 pub(crate) mod testing {
     //! Running one pass, or the whole reducer, on a value, for the passes' unit tests.
     use super::*;
-    use crate::property::Property;
+    use crate::property::RootProperty;
+    use crate::subtypes::SubTypes;
 
     /// Reduces `v` (which must fail `prop`) with every pass.
     pub fn reduce_with<V: SubTypes>(prop: impl Fn(&V) -> bool, v: V, seed: u64) -> V {
@@ -384,11 +389,11 @@ pub(crate) mod testing {
             other => panic!("not a counterexample: {other:?}"),
         };
         let mut gen = Gen::new(seed, 10);
-        Reducer::new(&args, &mut tester, &mut gen, v, failure).run().0
+        Reducer::new(&args, &mut tester, &mut gen, Root::new(v), failure).run().0.downcast()
     }
 
     /// Runs one pass on `v` (which must fail `prop`) until it makes no more progress.
-    pub fn one_pass<V: SubTypes>(prop: fn(&V) -> bool, v: V, pass: Pass<V>) -> V {
+    pub fn one_pass<V: SubTypes>(prop: fn(&V) -> bool, v: V, pass: Pass) -> V {
         run_pass(&crate::property::erase(prop), v, pass)
     }
 
@@ -396,12 +401,12 @@ pub(crate) mod testing {
     pub fn one_pass_verdict<V: SubTypes>(
         prop: fn(&V) -> crate::property::Verdict,
         v: V,
-        pass: Pass<V>,
+        pass: Pass,
     ) -> V {
         run_pass(&crate::property::erase(prop), v, pass)
     }
 
-    fn run_pass<V: SubTypes>(prop: &Property<'_, V>, v: V, pass: Pass<V>) -> V {
+    fn run_pass<V: SubTypes>(prop: &RootProperty<'_>, v: V, pass: Pass) -> V {
         let args = Args::default();
         let mut tester = Tester::new(prop, None);
         let failure = match tester.run(&v) {
@@ -409,9 +414,9 @@ pub(crate) mod testing {
             other => panic!("not a counterexample: {other:?}"),
         };
         let mut gen = Gen::new(0, 10);
-        let mut r = Reducer::new(&args, &mut tester, &mut gen, v, failure);
+        let mut r = Reducer::new(&args, &mut tester, &mut gen, Root::new(v), failure);
         while pass(&mut r) {}
-        r.current
+        r.current.downcast()
     }
 }
 

@@ -14,7 +14,7 @@
 //! pair whose swap is simpler; `sort_lists` one candidate per list.
 
 use crate::index::assign_at_path;
-use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
+use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
 
 use super::order::{compare, compare_leaf, constructor_index};
 use super::tree::{self, cons_parts, indexed_nodes, nested, node_at};
@@ -23,7 +23,7 @@ use super::{Reducer, NEAR};
 /// Sorts the elements of each list of primitive leaves (among the first `NEAR` nodes) by
 /// simplicity, in one candidate per list: `[3, 0, -1, 1]` becomes `[0, 1, -1, 3]` where the
 /// order of the elements does not matter.
-pub fn sort_lists<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn sort_lists(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let root = NodeRef::Value(cex.node());
     let mut progress = false;
@@ -50,7 +50,7 @@ pub fn sort_lists<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 }
 
 /// Swaps two leaves of one type when the later one is simpler (`[1, 0]` becomes `[0, 1]`).
-pub fn sort_leaves<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn sort_leaves(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let near = &found[..found.len().min(NEAR)];
@@ -73,7 +73,7 @@ pub fn sort_leaves<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 
 /// Swaps two disjoint sub-values of one type when the later one is simpler: the simpler of
 /// two sub-heaps goes first, `T([1], [])` becomes `T([], [1])`.
-pub fn swap_subtrees<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn swap_subtrees(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let nodes = indexed_nodes(NodeRef::Value(cex.node()), NEAR);
     for (i, (pa, a)) in nodes.iter().enumerate() {
@@ -111,7 +111,7 @@ fn with_children(shell: NodeRef<'_>, filling: NodeRef<'_>) -> Option<Box<dyn Sub
 
 /// Swaps the constructors of two nodes of one type, each keeping its children, when the
 /// later one's is declared earlier: `B(C(A(N)))` becomes `A(C(B(N)))`, then `A(B(C(N)))`.
-pub fn swap_constructors<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn swap_constructors(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let nodes = indexed_nodes(NodeRef::Value(cex.node()), NEAR);
     for (i, &(ref px, x)) in nodes.iter().enumerate() {

@@ -11,7 +11,7 @@
 //! one candidate per cell of the first few.
 
 use crate::index::Bfs;
-use crate::subtypes::{NodeRef, Shape, SubTypes, SubValue};
+use crate::subtypes::{NodeRef, Shape, SubValue};
 
 use super::tree::{self, cons_parts, list_len, node_at, suffix_path};
 use super::{Reducer, NEAR};
@@ -42,7 +42,7 @@ fn nth_list(root: NodeRef<'_>, n: usize) -> Option<(Vec<u32>, NodeRef<'_>)> {
 /// Cuts lists short: for each whole list of at least `SHORTEST` elements, the shortest prefix
 /// that still fails, by binary search on where it ends (exact when failing is monotone in the
 /// prefix, as for "the list contains x" or "the list is long"): O(log n) candidates.
-pub fn truncate<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn truncate(r: &mut Reducer<'_, '_>) -> bool {
     const SHORTEST: usize = 4;
     let mut progress = false;
     let mut n = 0;
@@ -76,7 +76,7 @@ pub fn truncate<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 /// Deletes runs of 8, 4, 2, then 1 contiguous elements anywhere in each list (not only at
 /// its ends): `[1, 2, 3, 7, 4]` loses `[1, 2, 3]` and `[4]` where only the 7 matters. After a
 /// deletion the same place is tried again.
-pub fn delete_runs<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn delete_runs(r: &mut Reducer<'_, '_>) -> bool {
     let mut progress = false;
     for n in 0..LISTS {
         for run in [8, 4, 2, 1] {
@@ -109,7 +109,7 @@ pub fn delete_runs<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 /// Concatenates adjacent lists in a list of lists: `[[a], [b, c], d]` becomes
 /// `[[a, b, c], d]` (two constructors fewer), for failures that need enough elements in all
 /// but not how they are split.
-pub fn merge_lists<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn merge_lists(r: &mut Reducer<'_, '_>) -> bool {
     r.each_node(|r, node, path| {
         let Some((first, tail)) = cons_parts(node).filter(|(f, _)| f.shape() == Shape::List) else {
             return Vec::new();
@@ -131,7 +131,7 @@ pub fn merge_lists<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 /// follows one place down, and the leaves pointing at it must follow. `[0, 0, 3, 2]` becomes
 /// `[0, 2, 1]`. One or two candidates per cell of the first `LISTS` cells, on values of at
 /// most a few dozen leaves.
-pub fn renumber<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn renumber(r: &mut Reducer<'_, '_>) -> bool {
     let mut progress = false;
     'restart: loop {
         let cex = r.current.clone();

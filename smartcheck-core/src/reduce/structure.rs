@@ -14,7 +14,8 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use crate::index::{assign_at_path, Bfs};
-use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
+use crate::root::Root;
+use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
 
 use super::order::constructor_index;
 use super::tree::{
@@ -36,7 +37,7 @@ const TRIES_PER_SHAPE: usize = 8;
 /// expression's left spine), keep the deepest that still fails (exact when failing is
 /// monotone along the chain, as for "the list contains x"): O(log n) candidates, where the
 /// paper's walk restarts once per link.
-pub fn hypothesis<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn hypothesis(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let root = NodeRef::Value(cex.node());
     let ty = root.value_type();
@@ -68,7 +69,7 @@ pub fn hypothesis<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 /// Replaces each node by one of the nearest sub-values of its own type under it (the
 /// sub-value hypothesis at every node: for a list, this drops an element; for a tree, it
 /// lifts a subtree).
-pub fn hoist<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn hoist(r: &mut Reducer<'_, '_>) -> bool {
     const NEAREST: usize = 2;
     const LOOK: usize = 32;
     r.each_node(|r, node, path| {
@@ -84,7 +85,7 @@ pub fn hoist<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 /// its size (there is no other way to build a variant of an unknown type), the first of each
 /// earlier constructor drawn; each of its children takes the first unused old child of the
 /// same type, if any. One candidate per (node, earlier constructor), for the first nodes.
-pub fn lower_constructor<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn lower_constructor(r: &mut Reducer<'_, '_>) -> bool {
     const DRAWS: usize = 24;
     let mut progress = false;
     let mut start = 0;
@@ -137,13 +138,13 @@ pub fn lower_constructor<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 /// between rank 0 and its rank now, and a bisection on it finds the failing values on the
 /// boundary, if any: `(Some(0), 60001)` becomes `(None, 18750)` where the default is 3 and
 /// only `15001..=20000` fail. O(log rank) candidates per leaf.
-fn rescue<T: SubTypes>(r: &mut Reducer<'_, '_, T>, base: &T, path: &[u32]) -> bool {
+fn rescue(r: &mut Reducer<'_, '_>, base: &Root, path: &[u32]) -> bool {
     let found = leaves(NodeRef::Value(base.node()));
     let outside = found.iter().filter(|l| !l.path.starts_with(path));
     let ranked: Vec<(&Leaf<'_>, u64)> =
         outside.filter_map(|l| Some((l, l.node.type_node().leaf_rank()?))).take(PAIRS).collect();
     for (leaf, now) in ranked.into_iter().filter(|(_, k)| *k > 1) {
-        let at = |k: u64, r: &mut Reducer<'_, '_, T>| {
+        let at = |k: u64, r: &mut Reducer<'_, '_>| {
             let value = leaf.node.type_node().from_leaf_rank(k);
             let mut candidate = base.clone();
             let put =
@@ -195,7 +196,7 @@ fn reuse_children(new: &mut dyn SubValue, old: NodeRef<'_>) {
 /// sub-value; a sub-value of the root's type that fails replaces the whole; otherwise
 /// `max_reduce` random values strictly smaller than `min(size, max_size)` are tried in its
 /// place; on success, start again. `max_depth` bounds how deep it looks.
-pub fn subvalues<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
+pub fn subvalues(r: &mut Reducer<'_, '_>) -> bool {
     let mut progress = false;
     'restart: loop {
         let cex = r.current.clone();
@@ -234,7 +235,7 @@ pub fn subvalues<T: SubTypes>(r: &mut Reducer<'_, '_, T>) -> bool {
 /// they are built, so a small type is searched longer), until none has been worth running for
 /// a while; at most `TRIES_PER_SHAPE` of one shape. True when one failed (and was kept); a
 /// search in vain is remembered and not made again.
-fn search_below<T: SubTypes>(r: &mut Reducer<'_, '_, T>, path: &[u32], node: NodeRef<'_>) -> bool {
+fn search_below(r: &mut Reducer<'_, '_>, path: &[u32], node: NodeRef<'_>) -> bool {
     let memo = r.search_key("subvalues", path, node);
     if r.exhausted.contains(&memo) {
         return false;
