@@ -81,7 +81,9 @@ fn folders_are_small(f: &Folder) -> bool {
 #[test]
 fn map_recursive_types_generate_and_check_at_default_sizes_within_100_mib() {
     let one_mib = peak_heap_of(|| drop(std::hint::black_box(vec![1u8; MIB])));
-    assert!(one_mib >= MIB, "the allocator counts: {one_mib}");
+    // Within 64 KiB: the counts are process-wide, and the test harness's own threads (which
+    // the lock does not hold back) may free a little memory during the measurement.
+    assert!(one_mib >= MIB - 64 * 1024, "the allocator counts: {one_mib}");
     let generating = peak_heap_of(|| {
         for seed in 0..200 {
             let mut g = Gen::new(seed, Args::default().max_gen_size);
