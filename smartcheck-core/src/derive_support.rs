@@ -356,8 +356,8 @@ fn retries_left() -> usize {
 /// discards it (`within_constraints`), so it counts as a discard, never a test.
 ///
 /// Smaller values meet most invariants more often (a one-node tree is always ordered), so a
-/// try gets half the budget after every [`TRIES_PER_BUDGET`] failures of this value, and half
-/// again after every [`RETRIES_PER_BUDGET`] retries spent anywhere in the draw: a deep value
+/// try gets half the budget after every `TRIES_PER_BUDGET` failures of this value, and half
+/// again after every `RETRIES_PER_BUDGET` retries spent anywhere in the draw: a deep value
 /// whose parts keep failing gets smaller everywhere before the retries run out.
 pub fn generate_valid<T>(
     g: &mut Gen,

@@ -75,7 +75,7 @@ impl<T> Exhaustive<T> {
 }
 
 /// Checks `prop` on every value of `T` up to `depth`, smallest first, until the first failure,
-/// which is then reduced and generalized with `args` as [`crate::reduce`] does. Values that
+/// which is then reduced and generalized with `args` as [`crate::reduce()`] does. Values that
 /// break a type invariant (`#[smartcheck(invariant = path)]`, on `T` or any type inside it)
 /// are never enumerated; a complete run counts them as pruned
 /// ([`Enumerate::unpruned_count`] less the values checked).

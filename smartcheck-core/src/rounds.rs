@@ -1,8 +1,8 @@
 //! The rounds loop (paper §5.3): discover, reduce, generalize; strengthen the precondition;
 //! again, up to `Args::rounds` rounds, stopping at the first round that finds nothing new.
 //!
-//! Data flows one way: the entry points call [`rounds`]; a round calls discovery, then
-//! [`reduce_found`] (reduction §4, generalization §5.1/§5.2), and the loop hands what it found
+//! Data flows one way: the entry points call `rounds`; a round calls discovery, then
+//! `reduce_found` (reduction §4, generalization §5.1/§5.2), and the loop hands what it found
 //! to the report. Nothing here calls back up.
 //!
 //! Invariant: every reported counterexample failed when re-run after reduction; an input that

@@ -586,7 +586,7 @@ pub const EDGE_CHARS: [char; 14] = [
     '\u{10ffff}',
 ];
 
-/// Discovery draws: with probability 1/20 one of [`EDGE_CHARS`], 1/20 any code point, 3/10 a
+/// Discovery draws: with probability 1/20 one of `EDGE_CHARS`, 1/20 any code point, 3/10 a
 /// lowercase ASCII letter, otherwise printable ASCII. `String`s are made of these chars, so a
 /// string of length n holds an edge char with probability 1 - (19/20)^n.
 impl Arbitrary for char {

@@ -98,7 +98,7 @@ fn lower_rank(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], from: u64) -> bool {
     now < from
 }
 
-/// Minimises each leaf alone, depth-first: a ranked leaf by [`lower_rank`]; any other
+/// Minimises each leaf alone, depth-first: a ranked leaf by `lower_rank`; any other
 /// (strings, floats) by its type's `shrink_value` steps, the first simpler one that still
 /// fails, again and again (a string loses runs of chars anywhere, then its chars fall).
 pub fn minimise_leaves(r: &mut Reducer<'_, '_>) -> bool {
