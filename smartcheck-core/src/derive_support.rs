@@ -723,6 +723,32 @@ impl<T> ViaAnything for Probe<T> {
     }
 }
 
+/// A derived type's first values in its enumeration order, for
+/// [`SubTypes::small_values`]: through [`Enumerate`](crate::enumerate::Enumerate) when the type
+/// implements it ([`ViaEnumerate`], on `&Probe<T>`), else none ([`ViaNotEnumerated`]).
+pub trait ViaEnumerate<T> {
+    /// Up to `n` values, smallest first.
+    fn first_values(&self, n: usize) -> Vec<T>;
+}
+
+impl<T: crate::enumerate::Enumerate> ViaEnumerate<T> for &Probe<T> {
+    fn first_values(&self, n: usize) -> Vec<T> {
+        crate::enumerate::first_values(n)
+    }
+}
+
+/// See [`ViaEnumerate`].
+pub trait ViaNotEnumerated<T> {
+    /// No values: the type does not enumerate.
+    fn first_values(&self, n: usize) -> Vec<T>;
+}
+
+impl<T> ViaNotEnumerated<T> for Probe<T> {
+    fn first_values(&self, _n: usize) -> Vec<T> {
+        Vec::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -55,6 +55,29 @@ pub trait Enumerate: Clone + 'static {
     }
 }
 
+/// The deepest enumeration [`first_values`] looks into: deep enough for a few dozen values of
+/// most types, shallow enough that the parts it keeps stay small.
+const FIRST_VALUES_DEPTH: usize = 5;
+
+/// Up to `n` values of `T`, smallest first: the first values of the shallowest enumeration
+/// that has `n` of them, looking no deeper than depth 5. What generalization tries first for a
+/// variable of a type that enumerates
+/// ([`SubTypes::small_values`](crate::SubTypes::small_values)). O(n · depth) beyond the parts
+/// the enumeration keeps.
+pub fn first_values<T: Enumerate>(n: usize) -> Vec<T> {
+    let mut values = Vec::new();
+    for depth in 1..=FIRST_VALUES_DEPTH {
+        if T::unpruned_count(depth) < n && depth < FIRST_VALUES_DEPTH {
+            continue;
+        }
+        values = T::enumerate(depth).take(n).collect();
+        if values.len() >= n {
+            break;
+        }
+    }
+    values
+}
+
 thread_local! {
     static PARTS: RefCell<HashMap<(TypeId, usize), Rc<dyn Any>>> = RefCell::new(HashMap::new());
 }

@@ -128,6 +128,18 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
         None
     }
 
+    /// Up to `n` values of this value's type in its enumeration order, smallest first (its
+    /// invariant met), when the type implements [`Enumerate`](crate::enumerate::Enumerate): the values
+    /// generalization tries first for a variable of this type, so that random testing,
+    /// exhaustive checking and generalization share one order of small values. Empty by
+    /// default; the derive fills it in for a type that implements `Enumerate` (a generic
+    /// derived type only when that is known without its parameters' bounds). (It takes
+    /// `self` so that the trait stays usable through `dyn Node`.)
+    fn small_values(&self, n: usize) -> Vec<Self> {
+        let _ = n;
+        Vec::new()
+    }
+
     /// True when this node satisfies its type's own constraints (`#[smartcheck(range = ..)]`
     /// fields and `#[smartcheck(invariant = ..)]`; the derive writes it). Only this node is checked, not its children: the tester
     /// walks the tree and discards a candidate with any node outside its constraints, since
@@ -271,6 +283,11 @@ pub trait Node {
     fn node_within_constraints(&self) -> bool {
         true
     }
+    /// See [`SubTypes::small_values`].
+    fn node_small_values(&self, n: usize) -> Vec<Box<dyn SubValue>> {
+        let _ = n;
+        Vec::new()
+    }
 
     /// See [`SubTypes::offset`].
     fn node_offset(&self, delta: i128) -> Option<Box<dyn SubValue>> {
@@ -359,6 +376,10 @@ impl<T: SubTypes> Node for T {
     }
     fn node_within_constraints(&self) -> bool {
         SubTypes::within_constraints(self)
+    }
+    fn node_small_values(&self, n: usize) -> Vec<Box<dyn SubValue>> {
+        let values = SubTypes::small_values(self, n).into_iter();
+        values.map(|v| Box::new(v) as Box<dyn SubValue>).collect()
     }
 
     fn node_as_any(&self) -> Option<&dyn Any> {

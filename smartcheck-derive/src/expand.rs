@@ -148,6 +148,14 @@ fn subtypes(input: &Input) -> TokenStream {
             fn constructors(&self) -> &'static [&'static ::core::primitive::str] {
                 &[#(#names),*]
             }
+            fn small_values(
+                &self,
+                n: ::core::primitive::usize,
+            ) -> ::std::vec::Vec<Self> {
+                #[allow(unused_imports)]
+                use #p::{ViaEnumerate as _, ViaNotEnumerated as _};
+                (&&#p::Probe::<Self>::new()).first_values(n)
+            }
             #methods
         }
     })

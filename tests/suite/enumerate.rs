@@ -87,3 +87,34 @@ fn pruning_skips_what_breaks_a_prefix_closed_condition() {
          55,063 more were pruned without being built; no failure\n"
     );
 }
+
+/// A payload for the generalization test: three constructors, one of them a list.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary, Enumerate)]
+enum Payload {
+    Empty,
+    Byte(u8),
+    Bytes(Vec<u8>),
+}
+
+/// One enumeration, shared: the values generalization tries first for a variable of a type
+/// that enumerates are that type's first values in enumeration order, not random draws.
+#[test]
+fn generalization_tries_a_variable_s_enumeration_first() {
+    let seen = std::cell::RefCell::new(Vec::new());
+    let args = Args { seed: Some(1), persist: false, ..Args::default() };
+    let prop = |p: &(Payload, u8)| {
+        seen.borrow_mut().push(p.0.clone());
+        p.1 < 5
+    };
+    let own = Payload::Bytes(vec![3, 1]);
+    let g = smartcheck::generalize(&args, prop, &(own.clone(), 5)).expect("a counterexample");
+    let mut tried: Vec<Payload> = Vec::new();
+    for p in seen.into_inner() {
+        if p != own && !tried.contains(&p) {
+            tried.push(p);
+        }
+    }
+    let first: Vec<Payload> = smartcheck::enumerate::first_values(16);
+    let first: Vec<Payload> = first.into_iter().filter(|p| *p != own).collect();
+    assert_eq!(tried[..first.len()], first[..], "{g}");
+}

@@ -130,14 +130,19 @@ fn random_value(
     generate_below(node, bound, gen, size)
 }
 
-/// The simplest values of the type of `node`: a leaf's first values in its order, else
-/// distinct values drawn at the smallest budgets and sizes.
+/// The simplest values of the type of `node`: a leaf's first values in its order; else, for a
+/// type that enumerates, its first values in enumeration order (the order exhaustive checking
+/// uses, invariant met); else distinct values drawn at the smallest budgets and sizes.
 fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args) -> Vec<Box<dyn SubValue>> {
     let type_node = node.type_node();
     let ranked: Vec<Box<dyn SubValue>> =
         (0..SMALL as u64).map_while(|rank| type_node.from_leaf_rank(rank)).collect();
     if !ranked.is_empty() {
         return ranked;
+    }
+    let enumerated = type_node.node_small_values(SMALL);
+    if !enumerated.is_empty() {
+        return enumerated;
     }
     let Some(min) = type_node.min_size() else { return Vec::new() };
     let mut drawn: Vec<Box<dyn SubValue>> = (0..4 * SMALL)
