@@ -73,16 +73,24 @@ impl Hasher for TypeIdHasher {
 /// being computed, a nested request for it answers `None` (a value containing itself is never
 /// the smallest). Results of top-level requests are cached per thread.
 pub fn min_size_of<T: 'static>(compute: impl FnOnce() -> Option<usize>) -> Option<usize> {
+    min_size_settled::<T>(compute).0
+}
+
+/// [`min_size_of`], and whether the answer is `T`'s final smallest size (a cached or top-level
+/// result) rather than one cut short by a cycle under way.
+pub(crate) fn min_size_settled<T: 'static>(
+    compute: impl FnOnce() -> Option<usize>,
+) -> (Option<usize>, bool) {
     let id = TypeId::of::<T>();
     let (cached, cyclic, top) = MIN_SIZE.with(|s| {
         let s = s.borrow();
         (s.known.get(&id).copied(), s.in_progress.contains(&id), s.in_progress.is_empty())
     });
     if let Some(found) = cached {
-        return found;
+        return (found, true);
     }
     if cyclic {
-        return None;
+        return (None, false);
     }
     MIN_SIZE.with(|s| s.borrow_mut().in_progress.push(id));
     let found = compute();
@@ -93,7 +101,7 @@ pub fn min_size_of<T: 'static>(compute: impl FnOnce() -> Option<usize>) -> Optio
             s.known.insert(id, found);
         }
     });
-    found
+    (found, top)
 }
 
 /// Adds minimum sizes, `None` (no finite value) winning.

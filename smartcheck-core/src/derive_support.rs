@@ -19,7 +19,7 @@ use std::any::{Any, TypeId};
 use std::cell::Cell;
 use std::fmt;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use smallvec::SmallVec;
 
@@ -45,6 +45,32 @@ pub fn type_min_size<T: 'static, C: IntoIterator<Item = Option<usize>>>(
     costs: impl FnOnce() -> C,
 ) -> Option<usize> {
     min_size_of::<T>(|| costs().into_iter().flatten().min())
+}
+
+/// [`type_min_size`] for a type without generic parameters, remembered in `cache` (the
+/// derive's `static`, 0 until known) once final: derived generation asks for its fields'
+/// smallest sizes at every node, and an atomic load is cheaper than the per-thread table.
+/// The answer is the same as [`type_min_size`]'s.
+pub fn type_min_size_cached<T: 'static, C: IntoIterator<Item = Option<usize>>>(
+    cache: &AtomicUsize,
+    costs: impl FnOnce() -> C,
+) -> Option<usize> {
+    // 0: not known yet; 1: no finite value; k + 2: k.
+    match cache.load(Ordering::Relaxed) {
+        0 => {}
+        1 => return None,
+        k => return Some(k - 2),
+    }
+    let (found, settled) =
+        crate::arbitrary::min_size_settled::<T>(|| costs().into_iter().flatten().min());
+    if settled {
+        match found {
+            None => cache.store(1, Ordering::Relaxed),
+            Some(k) if k <= usize::MAX - 2 => cache.store(k + 2, Ordering::Relaxed),
+            Some(_) => {}
+        }
+    }
+    found
 }
 
 /// Panics, naming the type, when its one generatable constructor (a struct's, or an enum's
@@ -752,6 +778,31 @@ impl<T> ViaNotEnumerated<T> for Probe<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_remembered_smallest_size_is_the_computed_one_and_never_a_cycle_s() {
+        struct A;
+        struct B;
+        struct C;
+        static CACHE_A: AtomicUsize = AtomicUsize::new(0);
+        static CACHE_B: AtomicUsize = AtomicUsize::new(0);
+        static CACHE_C: AtomicUsize = AtomicUsize::new(0);
+        assert_eq!(type_min_size_cached::<A, _>(&CACHE_A, || [Some(3), Some(1)]), Some(1));
+        let again = type_min_size_cached::<A, _>(&CACHE_A, || -> [Option<usize>; 1] {
+            unreachable!("answered from the cache")
+        });
+        assert_eq!(again, Some(1));
+        assert_eq!(type_min_size_cached::<B, _>(&CACHE_B, || [None]), None);
+        assert_eq!(CACHE_B.load(Ordering::Relaxed), 1, "no finite value is remembered too");
+        // Inside C's own computation, C's size is cut short (None), and that is not kept.
+        let outer = type_min_size_cached::<C, _>(&CACHE_C, || {
+            assert_eq!(type_min_size_cached::<C, _>(&CACHE_C, || [Some(9)]), None);
+            assert_eq!(CACHE_C.load(Ordering::Relaxed), 0);
+            [Some(2)]
+        });
+        assert_eq!(outer, Some(2));
+        assert_eq!(CACHE_C.load(Ordering::Relaxed), 4);
+    }
 
     #[test]
     fn ranges_of_every_width_stay_in_bounds_and_reach_both_ends() {

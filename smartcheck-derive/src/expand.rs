@@ -366,6 +366,17 @@ fn arbitrary(input: &Input) -> TokenStream {
         }),
         None => draw,
     };
+    // A `static` in a generic impl would be shared by every instantiation: only a type
+    // without parameters remembers its smallest size there.
+    let min_size = if input.generics.params.is_empty() {
+        quote! {
+            static __MIN_SIZE: ::core::sync::atomic::AtomicUsize =
+                ::core::sync::atomic::AtomicUsize::new(0);
+            #p::type_min_size_cached::<Self, _>(&__MIN_SIZE, || [#(#min_costs),*])
+        }
+    } else {
+        quote!(#p::type_min_size::<Self, _>(|| [#(#min_costs),*]))
+    };
     let fields = generatable.iter().flat_map(|c| &c.fields);
     let generics = with_bounds(input.generics, fields, &quote!(#p::Arbitrary));
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
@@ -376,7 +387,7 @@ fn arbitrary(input: &Input) -> TokenStream {
                 #p::grow(|| #draw)
             }
             fn min_size() -> ::core::option::Option<::core::primitive::usize> {
-                #p::type_min_size::<Self, _>(|| [#(#min_costs),*])
+                #min_size
             }
         }
     })
