@@ -1,6 +1,6 @@
 //! How reduction scales: time and property evaluations to reduce counterexamples of 10^2 to
-//! 10^6 constructors (`--max` caps it; 10^5 by default), where the sub-value hypothesis applies, with the growth exponent fitted
-//! by least squares on log-log (1 is linear).
+//! 10^6 constructors (`--max` caps it; 10^5 by default), where the sub-value hypothesis
+//! applies, with the growth exponent fitted by least squares on log-log (1 is linear).
 //!
 //! ```text
 //! cargo bench -p smartcheck-bench --bench scaling -- [--max 100000] [--repeats 3]

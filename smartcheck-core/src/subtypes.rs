@@ -129,12 +129,12 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
     }
 
     /// Up to `n` values of this value's type in its enumeration order, smallest first (its
-    /// invariant met), when the type implements [`Enumerate`](crate::enumerate::Enumerate): the values
-    /// generalization tries first for a variable of this type, so that random testing,
-    /// exhaustive checking and generalization share one order of small values. Empty by
-    /// default; the derive fills it in for a type that implements `Enumerate` (a generic
-    /// derived type only when that is known without its parameters' bounds). (It takes
-    /// `self` so that the trait stays usable through `dyn Node`.)
+    /// invariant met), when the type implements [`Enumerate`](crate::enumerate::Enumerate):
+    /// the values generalization tries first for a variable of this type, so that exhaustive
+    /// checking and generalization share one order of small values. Empty by default; the
+    /// derive fills it in for a type that implements `Enumerate` (a generic derived type only
+    /// when that is known without its parameters' bounds). (It takes `self` so that the trait
+    /// stays usable through `dyn Node`.)
     fn small_values(&self, n: usize) -> Vec<Self> {
         let _ = n;
         Vec::new()

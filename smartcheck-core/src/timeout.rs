@@ -125,22 +125,22 @@ fn set_phase(phase: Phase) {
 
 /// Runs one evaluation `f`, stamped in this thread's watch.
 pub(crate) fn timed<R>(f: impl FnOnce() -> R) -> R {
-    let watch = CURRENT.with(|c| c.borrow().clone());
-    let Some(watch) = watch else { return f() };
-    let now = epoch().elapsed().as_nanos() as u64 + 1;
-    let outer = watch.started.swap(now, Ordering::SeqCst);
-    let result = f();
-    watch.started.store(outer, Ordering::SeqCst);
-    result
+    stamped(|| epoch().elapsed().as_nanos() as u64 + 1, f)
 }
 
 /// Runs `f` unwatched inside a timed evaluation: fork mode's parent, which waits for a child
 /// it can kill, so its own deadline ends the evaluation, not the watchdog's (which can only
 /// end the process).
 pub(crate) fn untimed<R>(f: impl FnOnce() -> R) -> R {
+    stamped(|| 0, f)
+}
+
+/// Runs `f` with this thread's watch stamped `stamp()` (0: not watched), then restores the
+/// stamp it had; nothing when the thread is not watched.
+fn stamped<R>(stamp: impl FnOnce() -> u64, f: impl FnOnce() -> R) -> R {
     let watch = CURRENT.with(|c| c.borrow().clone());
     let Some(watch) = watch else { return f() };
-    let outer = watch.started.swap(0, Ordering::SeqCst);
+    let outer = watch.started.swap(stamp(), Ordering::SeqCst);
     let result = f();
     watch.started.store(outer, Ordering::SeqCst);
     result

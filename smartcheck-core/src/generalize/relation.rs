@@ -62,18 +62,13 @@ impl Relation {
     /// assert_eq!(Relation::Less.holds(&"a".to_string(), &"b".to_string()), None);
     /// ```
     pub fn holds(self, a: &dyn SubValue, b: &dyn SubValue) -> Option<bool> {
-        if let Some(ordering) = native(a, b) {
-            return Some(match self {
-                Relation::NotEqual => ordering != Ordering::Equal,
-                Relation::Less => ordering == Ordering::Less,
-                Relation::LessOrEqual => ordering != Ordering::Greater,
-            });
-        }
-        let (a, b) = (show(a.as_node()), show(b.as_node()));
         match self {
-            Relation::NotEqual => Some(a != b),
-            Relation::Less => Some(order(&a, &b)? == Ordering::Less),
-            Relation::LessOrEqual => Some(order(&a, &b)? != Ordering::Greater),
+            Relation::NotEqual => Some(match native(a, b) {
+                Some(ordering) => ordering != Ordering::Equal,
+                None => show(a.as_node()) != show(b.as_node()),
+            }),
+            Relation::Less => Some(compare(a, b)? == Ordering::Less),
+            Relation::LessOrEqual => Some(compare(a, b)? != Ordering::Greater),
         }
     }
 }
