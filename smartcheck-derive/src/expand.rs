@@ -198,9 +198,13 @@ fn children(input: &Input) -> TokenStream {
             // `Child::new` / `Child::frozen`, spelled out so that a field type without
             // `SubTypes` fails the same `<F as SubTypes>` path as in `child_mut`, and rustc
             // reports it once.
-            let node = match is_foreign(input, f) {
-                true => via_probe(c, i, quote!(node(#binding))),
-                false => quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node(#binding)),
+            let node = match (is_foreign(input, f), f.attrs.shrink.is_some()) {
+                (true, true) => {
+                    let marker = marker(c, i);
+                    quote!(#p::Foreign::<#marker>::from_ref(#binding))
+                }
+                (true, false) => via_probe(c, i, quote!(node(#binding))),
+                (false, _) => quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node(#binding)),
             };
             quote!(#p::Child { node: #p::NodeRef::Value(#node), frozen: #frozen })
         });
@@ -231,9 +235,13 @@ fn child_mut(input: &Input) -> TokenStream {
         }
         let arms = c.fields.iter().enumerate().map(|(k, f)| {
             let (ty, binding) = (f.ty, &f.binding);
-            let node = match is_foreign(input, f) {
-                true => via_probe(c, k, quote!(node_mut(#binding))),
-                false => quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node_mut(#binding)),
+            let node = match (is_foreign(input, f), f.attrs.shrink.is_some()) {
+                (true, true) => {
+                    let marker = marker(c, k);
+                    quote!(#p::Foreign::<#marker>::from_mut(#binding))
+                }
+                (true, false) => via_probe(c, k, quote!(node_mut(#binding))),
+                (false, _) => quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node_mut(#binding)),
             };
             quote!(#k => ::core::option::Option::Some(#p::NodeMutRef::Value(#node)),)
         });
@@ -516,9 +524,10 @@ fn mentions_itself(input: &Input, ty: &Type) -> bool {
 }
 
 /// True when field `f` is generated `with` a function and its type names no type parameter
-/// and not the type itself: then it needs no impl of either trait. Its node is its type's own
-/// when the type implements `SubTypes`, else a `Foreign` leaf, chosen by autoref
-/// specialization on a marker type per field ([`foreign_markers`]). (A field whose type
+/// and not the type itself: then it needs no impl of either trait. With a `shrink` function
+/// its node is a `Foreign` leaf, reduced only by that function, whatever its type; without
+/// one, its type's own node when the type implements `SubTypes`, else a `Foreign` leaf,
+/// chosen by autoref specialization on a marker type per field ([`foreign_markers`]). (A field whose type
 /// names a parameter keeps the trait bounds, as any other field.)
 pub fn is_foreign(input: &Input, f: &Field) -> bool {
     if f.attrs.with.is_none() || mentions_itself(input, f.ty) {
