@@ -381,14 +381,21 @@ fn unwitnessed<T: SubTypes>(
             }
         }
         for tuple in &tuples {
-            let witnessed = (0..samples).any(|_| {
+            // The first try keeps the counterexample's own arguments where the tuple keeps its
+            // constructor (they are a witness whenever the variables do not matter, as the
+            // formula says); the others draw every argument.
+            let witnessed = (0..samples).any(|i| {
                 let mut candidate = base.clone();
                 for ((node, path), &constructor) in
                     nodes.iter().zip(&claims.constructors).zip(tuple)
                 {
-                    let fresh = (0..64)
-                        .map(|_| draw(*node, gen))
-                        .find(|v| v.as_node().constructor() == constructor);
+                    let own =
+                        (i == 0 && node.constructor() == constructor).then(|| node.to_value());
+                    let fresh = own.or_else(|| {
+                        (0..64)
+                            .map(|_| draw(*node, gen))
+                            .find(|v| v.as_node().constructor() == constructor)
+                    });
                     match fresh {
                         Some(fresh) => put(&mut candidate, path, fresh),
                         None => return false,
