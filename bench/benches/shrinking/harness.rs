@@ -144,8 +144,11 @@ where
     }
 }
 
-/// With `SHRINKING_OUTPUTS` set: each distinct final output and how often it came out.
+/// With `SHRINKING_OUTPUTS` set: each distinct final output and how often it came out, the
+/// eight most frequent (or as many as `SHRINKING_OUTPUTS` says, when it is a number).
 fn print_outputs(results: &[Trial]) {
+    let shown_outputs =
+        std::env::var("SHRINKING_OUTPUTS").ok().and_then(|n| n.parse().ok()).unwrap_or(8);
     let mut counts: Vec<(String, usize)> = Vec::new();
     for t in results.iter().filter(|t| t.found) {
         match counts.iter_mut().find(|(o, _)| *o == t.output) {
@@ -154,7 +157,7 @@ fn print_outputs(results: &[Trial]) {
         }
     }
     counts.sort_by_key(|c| std::cmp::Reverse(c.1));
-    for (output, n) in counts.iter().take(8) {
+    for (output, n) in counts.iter().take(shown_outputs) {
         let shown: String = output.chars().take(150).collect();
         println!("      {n:>4} × {shown}");
     }
