@@ -293,6 +293,11 @@ macro_rules! keyed_impl {
             fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
                 list_child_mut(self, 0, k)
             }
+            /// In walking order, not iteration order: the node's `Debug` text tells values
+            /// apart in generalization, so two equal hash maps must print alike.
+            fn fmt_leaf(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt_entries(self, 0, $kind == CellKind::Key, f)
+            }
         }
 
         impl<$($bound)*> Arbitrary for $ty {
