@@ -7,7 +7,7 @@
 //!   lowering a constructor to an earlier one (and a leaf elsewhere back into the valid
 //!   inputs when the lowered value is discarded).
 //! - [`sequences`]: lists shortened (a prefix cut, runs of 1 to 8 elements deleted anywhere,
-//!   neighbouring lists merged).
+//!   neighbouring lists merged, a sub-value moved out of an element into another list).
 //! - [`leaves`]: primitive leaves minimised (with `Args::shrink_values`): one at a time,
 //!   equal ones together, two by the same amount, size moved from one to a later one, one
 //!   raised a step where another falls by more.
@@ -63,7 +63,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 18] {
+fn passes() -> [(&'static str, Changes, Pass); 19] {
     use Changes::{Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -71,6 +71,7 @@ fn passes() -> [(&'static str, Changes, Pass); 18] {
         ("delete_runs", Structure, sequences::delete_runs),
         ("hoist", Structure, structure::hoist),
         ("merge_lists", Structure, sequences::merge_lists),
+        ("relocate", Structure, sequences::relocate),
         ("lower_constructor", Structure, structure::lower_constructor),
         ("simplest_together", Values, leaves::simplest_together),
         ("minimise_leaves", Values, leaves::minimise_leaves),

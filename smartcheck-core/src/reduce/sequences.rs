@@ -10,10 +10,12 @@
 //! most 4·n candidates per list of n (each success restarts at the same place); the others
 //! one candidate per cell of the first few.
 
-use crate::index::Bfs;
-use crate::subtypes::{NodeRef, Shape, SubValue};
+use std::any::TypeId;
 
-use super::tree::{self, cons_parts, list_len, node_at, suffix_path};
+use crate::index::{assign_at_path, Bfs};
+use crate::subtypes::{NodeMutRef, NodeRef, Shape, SubValue};
+
+use super::tree::{self, cons_parts, list_len, nested, node_at, suffix_path};
 use super::{Reducer, NEAR};
 
 /// Whole lists (not suffixes) a pass looks at, breadth-first.
@@ -185,6 +187,85 @@ pub fn renumber(r: &mut Reducer<'_, '_>) -> bool {
     }
 }
 
+/// Moves a sub-value out of a list element into another list of its type, deleting the
+/// element: `([Some(7)], [])` becomes `([], [7])`, a statement `Return(e)` in a body becomes
+/// `e` among the arguments. For failures that need the sub-value somewhere but not in the
+/// wrapper it was drawn in. Each element of the first `LISTS` cells of each of the first
+/// `LISTS` whole lists offers its `NEAREST` nearest sub-values of each type (primitive
+/// leaves included); each goes to the front of every whole list of its type that neither
+/// holds the element nor lies in it (a one-element list of that type is drawn for it, up to
+/// `DRAWS` times, since an empty list does not show its element type). A candidate has one
+/// cell and the element's own constructors fewer. O(`LISTS` · `DRAWS`) draws and at most
+/// `LISTS`² · `LOOK` · `LISTS` candidates per run, far fewer in practice (the types must
+/// match).
+pub fn relocate(r: &mut Reducer<'_, '_>) -> bool {
+    const NEAREST: usize = 2;
+    const LOOK: usize = 16;
+    const DRAWS: usize = 16;
+    let cex = r.current.clone();
+    let root = NodeRef::Value(cex.node());
+    // Every whole list, with a one-element list of its type whose head shows the element type.
+    let mut lists: Vec<(Vec<u32>, NodeRef<'_>, Box<dyn SubValue>)> = Vec::new();
+    for n in 0..LISTS {
+        let Some((path, list)) = nth_list(root, n) else { break };
+        let bound = list.type_node().min_size().unwrap_or(0) + 4;
+        let one = (0..DRAWS).find_map(|_| {
+            let v = tree::generate_below(list, bound, r.gen, r.args.max_size)?;
+            (list_len(v.as_node()) == 1).then_some(v)
+        });
+        if let Some(one) = one {
+            lists.push((path, list, one));
+        }
+    }
+    let element_type = |one: &dyn SubValue| cons_parts(one.as_node()).map(|(h, _)| h.value_type());
+    for (list_path, list, _) in &lists {
+        for i in 0..list_len(*list).min(LISTS) {
+            let cell = suffix_path(list_path, i);
+            let Some((element, tail)) = node_at(root, &cell).and_then(cons_parts) else { break };
+            let mut taken: Vec<(TypeId, usize)> = Vec::new();
+            for d in Bfs::with_leaves(element).skip(1).take(LOOK) {
+                let ty = d.node.value_type();
+                if ty == element.value_type() {
+                    continue;
+                }
+                match taken.iter_mut().find(|(t, _)| *t == ty) {
+                    Some((_, n)) if *n >= NEAREST => continue,
+                    Some((_, n)) => *n += 1,
+                    None => taken.push((ty, 1)),
+                }
+                for (to_path, to, one) in &lists {
+                    if r.spent() {
+                        return false;
+                    }
+                    // Neither list inside the other: the paths stay valid through both steps.
+                    if nested(to_path, &cell) || element_type(&**one) != Some(ty) {
+                        continue;
+                    }
+                    // `[d] ++ to` in place of `to`, then the element's cell replaced by its tail.
+                    let mut front = one.clone();
+                    let head = assign_at_path(front.as_node_mut(), &[0], d.node.to_value());
+                    let rest = assign_at_path(front.as_node_mut(), &[1], to.to_value());
+                    if head.is_err() || rest.is_err() {
+                        continue;
+                    }
+                    let mut candidate = cex.clone();
+                    let moved =
+                        assign_at_path(NodeMutRef::Value(candidate.node_mut()), to_path, front);
+                    let deleted = assign_at_path(
+                        NodeMutRef::Value(candidate.node_mut()),
+                        &cell,
+                        tail.to_value(),
+                    );
+                    if moved.is_ok() && deleted.is_ok() && r.try_candidate(candidate) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,6 +301,20 @@ mod tests {
         let prop = |p: &(u8, Vec<Vec<bool>>)| p.1.iter().map(Vec::len).sum::<usize>() < 3;
         let got = one_pass(prop, (1, vec![vec![true], vec![false, true]]), merge_lists);
         assert_eq!(got, (1, vec![vec![true, false, true]]));
+    }
+
+    #[test]
+    fn relocate_moves_a_sub_value_out_of_its_wrapper_into_another_list() {
+        // Fails when a 7 is anywhere: an `Option` wrapper, then a pair, around it. Each
+        // element leaves its wrapper (the 1 too: it costs a constructor there as well).
+        let prop = |p: &(Vec<Option<u8>>, Vec<u8>)| !p.0.contains(&Some(7)) && !p.1.contains(&7);
+        let got = one_pass(prop, (vec![Some(1), Some(7)], vec![2]), relocate);
+        assert_eq!(got, (vec![], vec![7, 1, 2]));
+        let prop = |p: &(Vec<u16>, Vec<(u16, bool)>)| {
+            p.0.iter().chain(p.1.iter().map(|x| &x.0)).all(|&x| x != 300)
+        };
+        let got = one_pass(prop, (vec![], vec![(300, true)]), relocate);
+        assert_eq!(got, (vec![300], vec![]));
     }
 
     /// Values are indexes into the list; fails when two elements point at each other.
