@@ -35,7 +35,7 @@ pub struct Tester<'a> {
 /// constraints ([`SubTypes::within_constraints`](crate::SubTypes::within_constraints)): a candidate that is not is no value of its
 /// type, so it counts as discarded, never run. O(n) in the nodes, no recursion; nothing
 /// until a type with constraints is in use.
-fn within_constraints(value: &dyn SubValue) -> bool {
+pub(crate) fn within_constraints(value: &dyn SubValue) -> bool {
     !crate::derive_support::constraints_in_use()
         || crate::derive_support::first_broken_node(NodeRef::Value(node_of(value))).is_none()
 }

@@ -367,3 +367,29 @@ fn a_list_of_100_000_failing_on_its_length_reduces_to_zeros() {
         smartcheck::reduce(&args(0), |v: &Vec<i64>| v.len() < 10, long).expect("a counterexample");
     assert_eq!(cex.value(), &vec![0; 10]);
 }
+
+/// A year in the accepted range; the bug shows in 1900 and 2100 only (both not leap years,
+/// both "divisible by 4").
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Year(#[smartcheck(range = 1900..=2100)] u16);
+
+/// A tag and a quantity of at least 70,000.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Lot {
+    tag: u8,
+    #[smartcheck(range = 70_000..=10_000_000)]
+    quantity: u32,
+}
+
+#[test]
+fn a_range_field_falls_to_its_low_end_across_passing_values() {
+    // Stepping down from 2100 meets 199 passing years; the range's low end is tried by
+    // bisecting the values outside the range away, which cost no evaluation.
+    let prop = |y: &Year| y.0 != 1900 && y.0 != 2100;
+    let got = smartcheck::reduce(&args(0), prop, Year(2100)).expect("fails");
+    assert_eq!(got.value(), &Year(1900));
+    let prop = |l: &Lot| l.quantity % 70_000 != 0;
+    let got =
+        smartcheck::reduce(&args(0), prop, Lot { tag: 9, quantity: 9_940_000 }).expect("fails");
+    assert_eq!(got.value(), &Lot { tag: 0, quantity: 70_000 });
+}

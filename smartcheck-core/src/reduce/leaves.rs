@@ -3,9 +3,11 @@
 //! several leaves of one type together, and size moved from one leaf to a later one.
 //!
 //! Ranked leaves (integers, chars, bools: `SubTypes::leaf_rank`) move by their rank, as
-//! Hypothesis's integer shrinker moves a number: try the simplest (rank 0), then rank 1, then
-//! probe downward exponentially and binary-search ([`find_integer`]), by steps of two ranks
-//! first (for a signed number, the next smaller magnitude of the same sign) and then one.
+//! Hypothesis's integer shrinker moves a number: try the simplest (rank 0; when that is
+//! outside a `range`, the range's low end, found by bisection), then
+//! rank 1, then probe downward exponentially and binary-search ([`find_integer`]), by steps of
+//! two ranks first (for a signed number, the next smaller magnitude of the same sign) and then
+//! one.
 //! Other leaves (strings, floats) step through their own `shrink_value` candidates.
 //!
 //! Invariant: leaf passes never change constructors, so one walk's leaf paths stay valid for
@@ -18,10 +20,12 @@
 use std::any::TypeId;
 use std::collections::HashMap;
 
+use crate::root::Root;
 use crate::subtypes::{NodeRef, SubValue};
+use crate::tester::within_constraints;
 
 use super::tree::{self, leaf_at, Leaf, LeafPath};
-use super::{Reducer, PAIRS};
+use super::{Probe, Reducer, PAIRS};
 
 /// The steps past the boundary a falling leaf also tries: a property that fails on both
 /// sides of one or two passing values (`|a - b| != 0` at `b = a`) still reaches the far side.
@@ -70,6 +74,40 @@ fn set_rank(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], k: u64) -> bool {
     r.try_leaves(group.iter().map(|l| (&l.path, value.clone())))
 }
 
+/// The current value with every leaf of `group` at rank `k`.
+fn rank_candidate(r: &Reducer<'_, '_>, group: &[&Leaf<'_>], k: u64) -> Option<Root> {
+    let value = group.first()?.node.type_node().from_leaf_rank(k)?;
+    r.with_leaves(group.iter().map(|l| (&l.path, value.clone())))
+}
+
+/// The current value with every leaf of `group` at rank `k`, probed.
+fn probe_rank(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], k: u64) -> Probe {
+    match rank_candidate(r, group, k) {
+        Some(candidate) => r.probe(candidate),
+        None => Probe::NotSimpler,
+    }
+}
+
+/// For a group whose simplest value is outside its type's constraints (a `range` field,
+/// whose simplest valid value is its low end), bisects ranks `0..from` for the lowest that
+/// is not discarded, keeping it if it fails: a year in `1900..=2100` at 2100 tries 1900
+/// directly, where stepping down would stop at the first passing years. O(log from)
+/// candidates, those outside the range costing no evaluation. (Not for a precondition in the
+/// property: there every discarded candidate is an evaluation, and the bisection seldom
+/// pays for them.)
+fn lowest_valid(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], from: u64) -> bool {
+    let (mut lo, mut hi) = (0, from);
+    while hi - lo > 1 && !r.spent() {
+        let mid = lo + (hi - lo) / 2;
+        match probe_rank(r, group, mid) {
+            Probe::Kept => return true,
+            Probe::Discarded => lo = mid,
+            _ => hi = mid,
+        }
+    }
+    false
+}
+
 /// Lowers the leaves of `group`, which share one type and rank `from`, together: rank 0,
 /// rank 1, then down by steps of two ranks and of one as far as they still fail. Past a gap
 /// of one or two values that do not fail, the descent goes on by the gap's stride, so values
@@ -79,7 +117,17 @@ fn lower_rank(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], from: u64) -> bool {
     if from == 0 {
         return false;
     }
-    if set_rank(r, group, 0) || (from > 1 && set_rank(r, group, 1)) {
+    // Rank 0, then rank 1; when both are outside the type's constraints, the range's low end.
+    let mut outside = 0;
+    for k in [0, 1].into_iter().filter(|&k| k < from) {
+        let Some(candidate) = rank_candidate(r, group, k) else { continue };
+        if !within_constraints(&*candidate) {
+            outside += 1;
+        } else if r.try_candidate(candidate) {
+            return true;
+        }
+    }
+    if outside == 2 && lowest_valid(r, group, from) {
         return true;
     }
     let mut now = from;
