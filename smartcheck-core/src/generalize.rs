@@ -355,7 +355,7 @@ impl Runner for Probe<'_, '_> {
         match self.tester.run_property(candidate) {
             Outcome::Pass => Trial::Pass,
             Outcome::Discard => Trial::Discard,
-            Outcome::Fail(f) if f.signature() == self.signature => Trial::Same,
+            Outcome::Fail(f) if f.has_signature(&self.signature) => Trial::Same,
             Outcome::Fail(_) => Trial::Other,
         }
     }

@@ -94,7 +94,7 @@ impl<'a> Tester<'a> {
             return None;
         }
         match self.run(value) {
-            Outcome::Fail(f) if signature.is_none_or(|s| f.signature() == s) => Some(f),
+            Outcome::Fail(f) if signature.is_none_or(|s| f.has_signature(s)) => Some(f),
             _ => {
                 self.passed.insert(key);
                 None
