@@ -45,6 +45,8 @@ mod universal;
 use std::collections::HashMap;
 use std::fmt;
 
+use smallvec::SmallVec;
+
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::index::{assign_at_path, Bfs};
@@ -381,24 +383,26 @@ impl Ctx<'_, '_> {
         self.run.evaluations() >= self.subject.budget_end
     }
 
-    /// Makes sure `place` has its sampler.
-    fn prepare(&mut self, place: usize) {
-        if !self.samplers.contains_key(&place) {
-            let sampler = Sampler::new(self.subject, place, self.gen, self.args);
-            self.samplers.insert(place, sampler);
-        }
+    /// The sampler of `place`, made the first time it is asked for, and the generator.
+    fn sampler(&mut self, place: usize) -> (&Sampler, &mut Gen) {
+        let (subject, gen, args) = (self.subject, &mut *self.gen, self.args);
+        let sampler =
+            self.samplers.entry(place).or_insert_with(|| Sampler::new(subject, place, gen, args));
+        (sampler, gen)
     }
 
     /// The `k`-th of `n` scheduled replacements of `place` (small, random, near).
     fn nth(&mut self, place: usize, k: usize, n: usize) -> Option<Box<dyn SubValue>> {
-        self.prepare(place);
-        self.samplers[&place].nth(self.subject, k, n, self.gen, self.args)
+        let (subject, args) = (self.subject, self.args);
+        let (sampler, gen) = self.sampler(place);
+        sampler.nth(subject, k, n, gen, args)
     }
 
     /// A replacement of `place` drawn from the whole schedule at random.
     fn any(&mut self, place: usize) -> Option<Box<dyn SubValue>> {
-        self.prepare(place);
-        self.samplers[&place].any(self.subject, self.gen, self.args)
+        let (subject, args) = (self.subject, self.args);
+        let (sampler, gen) = self.sampler(place);
+        sampler.any(subject, gen, args)
     }
 
     /// Runs the counterexample with each `(place, value)` put in place.
@@ -513,7 +517,8 @@ impl<'v> Subject<'v> {
     fn with(&self, replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Root> {
         let mut candidate = Root::from_boxed(self.value.to_value());
         for (place, value) in replacements {
-            let path = self.bfs.path(place);
+            let mut path: SmallVec<[u32; 16]> = self.bfs.slots_up(place).collect();
+            path.reverse();
             assign_at_path(NodeMutRef::Value(candidate.node_mut()), &path, value).ok()?;
         }
         Some(candidate)

@@ -63,17 +63,23 @@ impl<'a> Bfs<'a> {
 
     /// The child slots leading from the root to the node with breadth-first index `index`.
     pub fn path(&self, index: usize) -> Vec<u32> {
-        let mut path = Vec::new();
-        let mut at = index as u32;
-        while let Some(&(parent, slot, _)) = self.links.get(at as usize) {
-            if parent == ROOT {
-                break;
-            }
-            path.push(slot);
-            at = parent;
-        }
+        let mut path: Vec<u32> = self.slots_up(index).collect();
         path.reverse();
         path
+    }
+
+    /// The child slots from visited node `index` up to the root: its [`path`](Self::path)
+    /// in reverse, for a caller that keeps it without allocating.
+    pub(crate) fn slots_up(&self, index: usize) -> impl Iterator<Item = u32> + '_ {
+        let mut at = index as u32;
+        std::iter::from_fn(move || {
+            let &(parent, slot, _) = self.links.get(at as usize)?;
+            if parent == ROOT {
+                return None;
+            }
+            at = parent;
+            Some(slot)
+        })
     }
 
     /// The breadth-first index of the parent of node `index` (`None` for the root).

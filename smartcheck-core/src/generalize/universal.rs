@@ -102,11 +102,11 @@ fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> Option<Evid
             evidence.tried += 1;
             continue;
         };
-        let mut trial = ctx.trial(placed(scheme, values.clone()))?;
+        let mut trial = ctx.trial(placed(scheme, &values))?;
         if matches!(trial, Trial::Discard) && !alone {
             evidence.tried += 1;
             restore(ctx, scheme, &mut values, lead);
-            trial = ctx.trial(placed(scheme, values))?;
+            trial = ctx.trial(placed(scheme, &values))?;
         }
         match trial {
             Trial::Same => evidence.met += 1,
@@ -189,7 +189,7 @@ fn at_boundary(draw: Draw) -> bool {
 /// Each variable's value at each of its places.
 pub(super) fn placed(
     scheme: &Scheme,
-    values: Vec<Box<dyn SubValue>>,
+    values: &[Box<dyn SubValue>],
 ) -> Vec<(usize, Box<dyn SubValue>)> {
     let mut out = Vec::new();
     for (var, value) in scheme.vars.iter().zip(values) {
