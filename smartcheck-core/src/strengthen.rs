@@ -28,6 +28,7 @@
 //! type only (at most [`CONTAINED_CHECKS`], each in O(c)).
 
 use std::any::TypeId;
+use std::cell::Cell;
 use std::collections::VecDeque;
 
 use smallvec::SmallVec;
@@ -127,6 +128,7 @@ const ITSELF: u32 = u32::MAX;
 /// that two trees can be compared node by node. A node's children are contiguous. It keeps
 /// what the comparison looks at (each node's type and constructor), not the nodes: a class
 /// lists its value once and keeps the list for every candidate.
+#[derive(Default)]
 struct Flat {
     /// For each node: its type and constructor.
     labels: Vec<(TypeId, &'static str)>,
@@ -142,8 +144,18 @@ type Leaves<K> = SmallVec<[(u32, K); 2]>;
 impl Flat {
     /// The nodes of `root`, or `None` past `limit` of them.
     fn of(root: NodeRef<'_>, limit: usize) -> Option<Self> {
-        let mut nodes = vec![root];
-        let mut flat = Flat { labels: Vec::new(), kids: Vec::new(), floats: Vec::new() };
+        let mut flat = Flat::default();
+        flat.list(root, limit).then_some(flat)
+    }
+
+    /// Lists the nodes of `root` in place of what the buffers held (their room kept): false,
+    /// with the list cut short, past `limit` nodes.
+    fn list(&mut self, root: NodeRef<'_>, limit: usize) -> bool {
+        self.labels.clear();
+        self.kids.clear();
+        self.floats.clear();
+        let mut nodes = Vec::with_capacity(self.labels.capacity().max(1));
+        nodes.push(root);
         let mut i = 0;
         while let Some(&node) = nodes.get(i) {
             let first = nodes.len();
@@ -151,7 +163,7 @@ impl Flat {
             if node.is_opaque() {
                 floats.extend(float_kind(node).map(|k| (ITSELF, k)));
             } else {
-                for (slot, child) in node.children().into_iter().enumerate() {
+                for (slot, child) in node.children().iter().enumerate() {
                     if child.frozen {
                         continue;
                     }
@@ -162,15 +174,15 @@ impl Flat {
                     }
                 }
             }
-            flat.labels.push((node.value_type(), node.constructor()));
-            flat.kids.push((first, nodes.len() - first));
-            flat.floats.push(floats);
+            self.labels.push((node.value_type(), node.constructor()));
+            self.kids.push((first, nodes.len() - first));
+            self.floats.push(floats);
             if nodes.len() > limit {
-                return None;
+                return false;
             }
             i += 1;
         }
-        Some(flat)
+        true
     }
 
     /// The number of nodes.
@@ -317,7 +329,7 @@ impl Class {
     /// the table is compared by its sub-values of the root's type alone.
     #[cfg(test)]
     fn covers(&self, candidate: &dyn SubValue, signature: &str) -> bool {
-        let mut listed = Listed::new(candidate);
+        let mut listed = Listed::new(candidate, Flat::default());
         signature == self.signature && self.holds(&mut listed)
     }
 
@@ -348,45 +360,78 @@ impl Class {
 /// A candidate and its nodes, listed the first time a class asks and kept for the next ones.
 struct Listed<'v> {
     value: &'v dyn SubValue,
-    /// The list, or the limit it went past; `None` until first asked.
-    flat: Option<Result<Flat, usize>>,
+    /// The candidate's nodes once listed; until then, the buffers of an earlier listing.
+    flat: Flat,
+    listing: Listing,
+}
+
+/// How far a candidate was listed.
+#[derive(Clone, Copy)]
+enum Listing {
+    NotYet,
+    Whole,
+    /// Cut short past this many nodes.
+    Past(usize),
 }
 
 impl<'v> Listed<'v> {
-    fn new(value: &'v dyn SubValue) -> Self {
-        Listed { value, flat: None }
+    /// `value`, to be listed into `buffers`.
+    fn new(value: &'v dyn SubValue, buffers: Flat) -> Self {
+        Listed { value, flat: buffers, listing: Listing::NotYet }
     }
 
     /// The candidate's nodes, or `None` when there are more than `limit`: listed once, or
     /// again only for a class that allows more nodes than the limit a listing went past.
     fn flat(&mut self, limit: usize) -> Option<&Flat> {
-        let listed = match self.flat {
-            None => false,
-            Some(Err(past)) => past >= limit,
-            Some(Ok(_)) => true,
+        let list_again = match self.listing {
+            Listing::NotYet => true,
+            Listing::Whole => false,
+            Listing::Past(past) => past < limit,
         };
-        if !listed {
-            let root = NodeRef::Value(node_of(self.value));
-            self.flat = Some(Flat::of(root, limit).ok_or(limit));
+        if list_again {
+            let whole = self.flat.list(NodeRef::Value(node_of(self.value)), limit);
+            self.listing = if whole { Listing::Whole } else { Listing::Past(limit) };
         }
-        match &self.flat {
-            Some(Ok(flat)) if flat.len() <= limit => Some(flat),
+        match self.listing {
+            Listing::Whole if self.flat.len() <= limit => Some(&self.flat),
             _ => None,
         }
     }
 }
 
-/// The earlier class (its position in `classes`) that a failing `candidate` is an instance of.
-pub(crate) fn known_class(
-    classes: &[Class],
-    candidate: &dyn SubValue,
-    failure: &Failure,
-) -> Option<usize> {
-    if classes.is_empty() {
-        return None;
+/// The earlier classes of a run (§5.3), asked about every failing candidate, with the
+/// buffers of one candidate's listing kept for the next (discovery asks about each failing
+/// input of a round).
+pub(crate) struct Known {
+    classes: Vec<Class>,
+    buffers: Cell<Flat>,
+}
+
+impl Known {
+    /// The classes of `found`, in order.
+    pub(crate) fn of(found: &[Counterexample<Root>]) -> Self {
+        Known { classes: found.iter().map(Class::of).collect(), buffers: Cell::default() }
     }
-    let mut listed = Listed::new(candidate);
-    classes.iter().position(|c| failure.has_signature(&c.signature) && c.holds(&mut listed))
+
+    /// True when there is no earlier class.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.classes.is_empty()
+    }
+
+    /// The earlier class (its position) that a `candidate` failing with `failure` is an
+    /// instance of.
+    pub(crate) fn class_of(&self, candidate: &dyn SubValue, failure: &Failure) -> Option<usize> {
+        if self.classes.is_empty() {
+            return None;
+        }
+        let mut listed = Listed::new(candidate, self.buffers.take());
+        let class = self
+            .classes
+            .iter()
+            .position(|c| failure.has_signature(&c.signature) && c.holds(&mut listed));
+        self.buffers.set(listed.flat);
+        class
+    }
 }
 
 #[cfg(test)]

@@ -659,7 +659,9 @@ impl<'a> NodeRef<'a> {
             if size >= cap {
                 return size;
             }
-            stack.extend(node.children().into_iter().filter(|c| !c.frozen).map(|c| c.node));
+            for child in node.children().iter().filter(|c| !c.frozen) {
+                stack.push(child.node);
+            }
         }
         size
     }
