@@ -44,6 +44,7 @@ mod universal;
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::BuildHasherDefault;
 
 use smallvec::SmallVec;
 
@@ -51,7 +52,7 @@ use crate::args::Args;
 use crate::gen::Gen;
 use crate::index::{assign_at_path, Bfs};
 use crate::property::{Failure, Outcome};
-use crate::reduce::generate_below;
+use crate::reduce::{generate_below, FastHasher};
 use crate::root::{node_of, Root};
 use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
 use crate::tester::Tester;
@@ -209,8 +210,9 @@ pub(crate) fn generalize_reduced(
     }
     let budget_end = tester.evaluations.saturating_add(args.max_reduce_evaluations);
     let subject = Subject::new(value, budget_end);
-    let mut probe = Probe { tester, signature: failure.signature() };
-    let mut ctx = Ctx { args, gen, subject: &subject, run: &mut probe, samplers: HashMap::new() };
+    let mut probe = Probe { tester, failure };
+    let samplers = HashMap::default();
+    let mut ctx = Ctx { args, gen, subject: &subject, run: &mut probe, samplers };
     let mut scheme = Scheme::default();
     let mut stopped = None;
     if args.run_forall {
@@ -349,7 +351,8 @@ trait Runner {
 
 struct Probe<'a, 't> {
     tester: &'a mut Tester<'t>,
-    signature: String,
+    /// The counterexample's failure: a candidate must fail with its signature.
+    failure: &'a Failure,
 }
 
 impl Runner for Probe<'_, '_> {
@@ -357,7 +360,7 @@ impl Runner for Probe<'_, '_> {
         match self.tester.run_property(candidate) {
             Outcome::Pass => Trial::Pass,
             Outcome::Discard => Trial::Discard,
-            Outcome::Fail(f) if f.has_signature(&self.signature) => Trial::Same,
+            Outcome::Fail(f) if f.same_signature(self.failure) => Trial::Same,
             Outcome::Fail(_) => Trial::Other,
         }
     }
@@ -374,7 +377,7 @@ struct Ctx<'c, 'v> {
     gen: &'c mut Gen,
     subject: &'c Subject<'v>,
     run: &'c mut dyn Runner,
-    samplers: HashMap<usize, Sampler>,
+    samplers: HashMap<usize, Sampler, BuildHasherDefault<FastHasher>>,
 }
 
 impl Ctx<'_, '_> {

@@ -118,6 +118,28 @@ impl Failure {
         signature.strip_prefix(kind) == Some(detail)
     }
 
+    /// True when `self` and `other` have the same [`signature`](Self::signature), without
+    /// building either: a plain `false` is told from the others without comparing text.
+    ///
+    /// ```
+    /// use smartcheck_core::Failure;
+    /// assert!(Failure::False.same_signature(&Failure::False));
+    /// assert!(!Failure::Err("A(1)".into()).same_signature(&Failure::Err("B(1)".into())));
+    /// ```
+    pub fn same_signature(&self, other: &Failure) -> bool {
+        match (self, other) {
+            (Failure::False, Failure::False) => true,
+            (Failure::False, _) | (_, Failure::False) => false,
+            _ => {
+                let ((kind, detail), (other_kind, other_detail)) =
+                    (self.signature_parts(), other.signature_parts());
+                kind.bytes()
+                    .chain(detail.bytes())
+                    .eq(other_kind.bytes().chain(other_detail.bytes()))
+            }
+        }
+    }
+
     /// The signature as its kind and the detail that follows it.
     fn signature_parts(&self) -> (&'static str, &str) {
         match self {
@@ -374,11 +396,13 @@ mod tests {
             Failure::Err(String::new()),
             Failure::Panic { message: "x 1".into(), location: at("a.rs:1:1") },
             Failure::Panic { message: "at a.rs:1:1".into(), location: None },
+            Failure::Panic { message: "y".into(), location: at("a.rs:1:1") },
             Failure::Panic { message: String::new(), location: None },
         ];
         for f in &failures {
             for g in &failures {
                 assert_eq!(f.has_signature(&g.signature()), f.signature() == g.signature());
+                assert_eq!(f.same_signature(g), f.signature() == g.signature(), "{f:?} {g:?}");
             }
             assert!(!f.has_signature("panic"), "{f:?}");
         }

@@ -84,7 +84,7 @@ fn constr_fail(ctx: &mut Ctx<'_, '_>, scheme: &Scheme, places: &[usize]) -> bool
         // Small assignments (the likeliest to refute) alternate with random ones.
         let draw = if round % 2 == 0 { Draw::All(round / 2, rounds) } else { Draw::Random };
         let Some(values) = assignment(ctx, scheme, draw) else { return false };
-        if !witnessed(ctx, places, &tuples, &placed(scheme, &values), false) {
+        if !witnessed(ctx, places, &tuples, &placed(scheme, values), false) {
             return false;
         }
     }

@@ -242,5 +242,10 @@ impl Distinct {
 
 /// A node's `Debug` text: how values are told apart here.
 pub(super) fn show(node: NodeRef<'_>) -> String {
-    format!("{node:?}")
+    use std::fmt::Write;
+    // Room for a small value's text from the start: most are short, and `format!` would
+    // grow its string a few times on the way.
+    let mut text = String::with_capacity(32);
+    let _ = write!(text, "{node:?}");
+    text
 }
