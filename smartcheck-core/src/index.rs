@@ -112,7 +112,7 @@ impl<'a> Iterator for Bfs<'a> {
         let depth = if parent == ROOT { 0 } else { self.links[parent as usize].2 + 1 };
         self.links.push((parent, slot, depth));
         if !node.is_opaque() {
-            for (slot, child) in node.children().into_iter().enumerate() {
+            for (slot, child) in node.children().iter().enumerate() {
                 let leaf = self.leaves && is_variable_leaf(child.node);
                 if !child.frozen && (leaf || !child.node.is_opaque()) {
                     self.queue.push_back((child.node, index, slot as u32));
