@@ -108,6 +108,11 @@ enum FloatKind {
 /// The kind of `node` when it is an `f64` or `f32` leaf.
 fn float_kind(node: NodeRef<'_>) -> Option<FloatKind> {
     let NodeRef::Value(value) = node else { return None };
+    // Most leaves are no float: one look at the type rules them out.
+    let ty = value.value_type();
+    if ty != TypeId::of::<f64>() && ty != TypeId::of::<f32>() {
+        return None;
+    }
     let any = value.node_as_any()?;
     let x = match (any.downcast_ref::<f64>(), any.downcast_ref::<f32>()) {
         (Some(&x), _) => x,

@@ -659,7 +659,7 @@ impl<'a> NodeRef<'a> {
             if size >= cap {
                 return size;
             }
-            for child in node.children().iter().filter(|c| !c.frozen) {
+            for child in node.children().iter().filter(|c| !c.frozen && !c.node.is_opaque()) {
                 stack.push(child.node);
             }
         }
