@@ -107,26 +107,14 @@ impl Failure {
 
     /// True when [`signature`](Self::signature) is `signature`, without building it: what a
     /// run asks of every failing candidate.
-    ///
-    /// ```
-    /// use smartcheck_core::Failure;
-    /// assert!(Failure::Err("Overflow(3)".into()).has_signature("err Overflow"));
-    /// assert!(!Failure::False.has_signature("err Overflow"));
-    /// ```
-    pub fn has_signature(&self, signature: &str) -> bool {
+    pub(crate) fn has_signature(&self, signature: &str) -> bool {
         let (kind, detail) = self.signature_parts();
         signature.strip_prefix(kind) == Some(detail)
     }
 
     /// True when `self` and `other` have the same [`signature`](Self::signature), without
     /// building either: a plain `false` is told from the others without comparing text.
-    ///
-    /// ```
-    /// use smartcheck_core::Failure;
-    /// assert!(Failure::False.same_signature(&Failure::False));
-    /// assert!(!Failure::Err("A(1)".into()).same_signature(&Failure::Err("B(1)".into())));
-    /// ```
-    pub fn same_signature(&self, other: &Failure) -> bool {
+    pub(crate) fn same_signature(&self, other: &Failure) -> bool {
         match (self, other) {
             (Failure::False, Failure::False) => true,
             (Failure::False, _) | (_, Failure::False) => false,
