@@ -44,12 +44,15 @@ mod universal;
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::BuildHasherDefault;
+
+use smallvec::SmallVec;
 
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::index::{assign_at_path, Bfs};
 use crate::property::{Failure, Outcome};
-use crate::reduce::generate_below;
+use crate::reduce::{generate_below, FastHasher};
 use crate::root::{node_of, Root};
 use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
 use crate::tester::Tester;
@@ -207,8 +210,9 @@ pub(crate) fn generalize_reduced(
     }
     let budget_end = tester.evaluations.saturating_add(args.max_reduce_evaluations);
     let subject = Subject::new(value, budget_end);
-    let mut probe = Probe { tester, signature: failure.signature() };
-    let mut ctx = Ctx { args, gen, subject: &subject, run: &mut probe, samplers: HashMap::new() };
+    let mut probe = Probe { tester, failure };
+    let samplers = HashMap::default();
+    let mut ctx = Ctx { args, gen, subject: &subject, run: &mut probe, samplers };
     let mut scheme = Scheme::default();
     let mut stopped = None;
     if args.run_forall {
@@ -347,7 +351,8 @@ trait Runner {
 
 struct Probe<'a, 't> {
     tester: &'a mut Tester<'t>,
-    signature: String,
+    /// The counterexample's failure: a candidate must fail with its signature.
+    failure: &'a Failure,
 }
 
 impl Runner for Probe<'_, '_> {
@@ -355,7 +360,7 @@ impl Runner for Probe<'_, '_> {
         match self.tester.run_property(candidate) {
             Outcome::Pass => Trial::Pass,
             Outcome::Discard => Trial::Discard,
-            Outcome::Fail(f) if f.signature() == self.signature => Trial::Same,
+            Outcome::Fail(f) if f.same_signature(self.failure) => Trial::Same,
             Outcome::Fail(_) => Trial::Other,
         }
     }
@@ -372,7 +377,7 @@ struct Ctx<'c, 'v> {
     gen: &'c mut Gen,
     subject: &'c Subject<'v>,
     run: &'c mut dyn Runner,
-    samplers: HashMap<usize, Sampler>,
+    samplers: HashMap<usize, Sampler, BuildHasherDefault<FastHasher>>,
 }
 
 impl Ctx<'_, '_> {
@@ -381,24 +386,26 @@ impl Ctx<'_, '_> {
         self.run.evaluations() >= self.subject.budget_end
     }
 
-    /// Makes sure `place` has its sampler.
-    fn prepare(&mut self, place: usize) {
-        if !self.samplers.contains_key(&place) {
-            let sampler = Sampler::new(self.subject, place, self.gen, self.args);
-            self.samplers.insert(place, sampler);
-        }
+    /// The sampler of `place`, made the first time it is asked for, and the generator.
+    fn sampler(&mut self, place: usize) -> (&Sampler, &mut Gen) {
+        let (subject, gen, args) = (self.subject, &mut *self.gen, self.args);
+        let sampler =
+            self.samplers.entry(place).or_insert_with(|| Sampler::new(subject, place, gen, args));
+        (sampler, gen)
     }
 
     /// The `k`-th of `n` scheduled replacements of `place` (small, random, near).
     fn nth(&mut self, place: usize, k: usize, n: usize) -> Option<Box<dyn SubValue>> {
-        self.prepare(place);
-        self.samplers[&place].nth(self.subject, k, n, self.gen, self.args)
+        let (subject, args) = (self.subject, self.args);
+        let (sampler, gen) = self.sampler(place);
+        sampler.nth(subject, k, n, gen, args)
     }
 
     /// A replacement of `place` drawn from the whole schedule at random.
     fn any(&mut self, place: usize) -> Option<Box<dyn SubValue>> {
-        self.prepare(place);
-        self.samplers[&place].any(self.subject, self.gen, self.args)
+        let (subject, args) = (self.subject, self.args);
+        let (sampler, gen) = self.sampler(place);
+        sampler.any(subject, gen, args)
     }
 
     /// Runs the counterexample with each `(place, value)` put in place.
@@ -513,7 +520,8 @@ impl<'v> Subject<'v> {
     fn with(&self, replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Root> {
         let mut candidate = Root::from_boxed(self.value.to_value());
         for (place, value) in replacements {
-            let path = self.bfs.path(place);
+            let mut path: SmallVec<[u32; 16]> = self.bfs.slots_up(place).collect();
+            path.reverse();
             assign_at_path(NodeMutRef::Value(candidate.node_mut()), &path, value).ok()?;
         }
         Some(candidate)

@@ -63,17 +63,23 @@ impl<'a> Bfs<'a> {
 
     /// The child slots leading from the root to the node with breadth-first index `index`.
     pub fn path(&self, index: usize) -> Vec<u32> {
-        let mut path = Vec::new();
-        let mut at = index as u32;
-        while let Some(&(parent, slot, _)) = self.links.get(at as usize) {
-            if parent == ROOT {
-                break;
-            }
-            path.push(slot);
-            at = parent;
-        }
+        let mut path: Vec<u32> = self.slots_up(index).collect();
         path.reverse();
         path
+    }
+
+    /// The child slots from visited node `index` up to the root: its [`path`](Self::path)
+    /// in reverse, for a caller that keeps it without allocating.
+    pub(crate) fn slots_up(&self, index: usize) -> impl Iterator<Item = u32> + '_ {
+        let mut at = index as u32;
+        std::iter::from_fn(move || {
+            let &(parent, slot, _) = self.links.get(at as usize)?;
+            if parent == ROOT {
+                return None;
+            }
+            at = parent;
+            Some(slot)
+        })
     }
 
     /// The breadth-first index of the parent of node `index` (`None` for the root).
@@ -106,7 +112,7 @@ impl<'a> Iterator for Bfs<'a> {
         let depth = if parent == ROOT { 0 } else { self.links[parent as usize].2 + 1 };
         self.links.push((parent, slot, depth));
         if !node.is_opaque() {
-            for (slot, child) in node.children().into_iter().enumerate() {
+            for (slot, child) in node.children().iter().enumerate() {
                 let leaf = self.leaves && is_variable_leaf(child.node);
                 if !child.frozen && (leaf || !child.node.is_opaque()) {
                     self.queue.push_back((child.node, index, slot as u32));

@@ -101,14 +101,40 @@ impl Failure {
     /// What tells two bugs apart: where a panic happened (its message may mention values), the
     /// variant name of an `Err`, or a plain `false`.
     pub fn signature(&self) -> String {
-        match self {
-            Failure::False => "false".to_string(),
-            Failure::Err(e) => {
-                let head = e.split(['(', ' ', '{', '"']).next().unwrap_or(e);
-                format!("err {head}")
+        let (kind, detail) = self.signature_parts();
+        format!("{kind}{detail}")
+    }
+
+    /// True when [`signature`](Self::signature) is `signature`, without building it: what a
+    /// run asks of every failing candidate.
+    pub(crate) fn has_signature(&self, signature: &str) -> bool {
+        let (kind, detail) = self.signature_parts();
+        signature.strip_prefix(kind) == Some(detail)
+    }
+
+    /// True when `self` and `other` have the same [`signature`](Self::signature), without
+    /// building either: a plain `false` is told from the others without comparing text.
+    pub(crate) fn same_signature(&self, other: &Failure) -> bool {
+        match (self, other) {
+            (Failure::False, Failure::False) => true,
+            (Failure::False, _) | (_, Failure::False) => false,
+            _ => {
+                let ((kind, detail), (other_kind, other_detail)) =
+                    (self.signature_parts(), other.signature_parts());
+                kind.bytes()
+                    .chain(detail.bytes())
+                    .eq(other_kind.bytes().chain(other_detail.bytes()))
             }
-            Failure::Panic { location: Some(at), .. } => format!("panic at {at}"),
-            Failure::Panic { message, location: None } => format!("panic {message}"),
+        }
+    }
+
+    /// The signature as its kind and the detail that follows it.
+    fn signature_parts(&self) -> (&'static str, &str) {
+        match self {
+            Failure::False => ("false", ""),
+            Failure::Err(e) => ("err ", e.split(['(', ' ', '{', '"']).next().unwrap_or(e)),
+            Failure::Panic { location: Some(at), .. } => ("panic at ", at),
+            Failure::Panic { message, location: None } => ("panic ", message),
         }
     }
 }
@@ -346,5 +372,27 @@ mod tests {
         assert_ne!(a.signature(), c.signature());
         assert_eq!(Failure::Err("Overflow(3)".into()).signature(), "err Overflow");
         assert_ne!(Failure::False.signature(), Failure::Err("E".into()).signature());
+    }
+
+    #[test]
+    fn has_signature_agrees_with_signature() {
+        let at = |s: &str| Some(s.to_string());
+        let failures = [
+            Failure::False,
+            Failure::Err("Overflow(3)".into()),
+            Failure::Err("\"text\"".into()),
+            Failure::Err(String::new()),
+            Failure::Panic { message: "x 1".into(), location: at("a.rs:1:1") },
+            Failure::Panic { message: "at a.rs:1:1".into(), location: None },
+            Failure::Panic { message: "y".into(), location: at("a.rs:1:1") },
+            Failure::Panic { message: String::new(), location: None },
+        ];
+        for f in &failures {
+            for g in &failures {
+                assert_eq!(f.has_signature(&g.signature()), f.signature() == g.signature());
+                assert_eq!(f.same_signature(g), f.signature() == g.signature(), "{f:?} {g:?}");
+            }
+            assert!(!f.has_signature("panic"), "{f:?}");
+        }
     }
 }

@@ -31,7 +31,7 @@ use crate::root::{Root, RootType};
 use crate::rounds::{reduce_found, rounds};
 use crate::run::random_seed;
 use crate::stack::{run_depth, with_stack_for};
-use crate::strengthen::{known_class, Class};
+use crate::strengthen::Known;
 use crate::subtypes::{SubTypes, SubValue};
 use crate::tester::Tester;
 
@@ -239,8 +239,8 @@ impl<'a> Replay<'a> {
         if value_hash(&debug_text(&value)) != entry.hash {
             return Rerun::Stale;
         }
-        let classes: Vec<Class> = self.known.iter().map(Class::of).collect();
-        let exclude = |v: &dyn SubValue, f: &Failure| known_class(&classes, v, f);
+        let classes = Known::of(&self.known);
+        let exclude = |v: &dyn SubValue, f: &Failure| classes.class_of(v, f);
         let mut tester = Tester::new(prop, Some(&exclude));
         let outcome = tester.run(&*value);
         let mut notes = Vec::new();

@@ -24,7 +24,7 @@ use crate::render::{render_format, Holes};
 use crate::report::{outside_the_property, Counterexample, Counts, Found, Report};
 use crate::root::{Root, RootType};
 use crate::stack::{nesting_of, with_stack_for};
-use crate::strengthen::{known_class, Class};
+use crate::strengthen::Known;
 use crate::subtypes::{NodeRef, SubValue};
 use crate::tester::{Precondition, Tester};
 
@@ -54,8 +54,8 @@ pub(crate) fn rounds(
         counts.rounds += 1;
         // The earlier classes are clones of their values, made and dropped inside the catch.
         let result = property::catch(|| {
-            let classes: Vec<Class> = found.iter().map(Class::of).collect();
-            let known = |v: &dyn SubValue, f: &Failure| known_class(&classes, v, f);
+            let classes = Known::of(&found);
+            let known = |v: &dyn SubValue, f: &Failure| classes.class_of(v, f);
             let known: Option<Precondition<'_>> =
                 if classes.is_empty() { None } else { Some(&known) };
             let mut tester = Tester::new(prop, known);

@@ -60,21 +60,25 @@ pub(crate) fn list_brackets(constructors: &[&str]) -> (&'static str, &'static st
 }
 
 pub(crate) fn list_children(list: &dyn ListNode, start: usize) -> Children<'_> {
-    let mut out = Children::new();
     if start >= list.len() {
-        return out;
+        return Children::new();
     }
     let kind = list.cell_kind();
+    let suffix = Child { node: NodeRef::Suffix(list, start + 1), frozen: false };
+    let mut cell = [suffix; 4];
+    let mut len = 0;
     if kind != CellKind::Element {
         if let Some(key) = list.key(start) {
-            out.push(Child { node: NodeRef::Value(key), frozen: false });
+            cell[len] = Child { node: NodeRef::Value(key), frozen: false };
+            len += 1;
         }
     }
     if kind != CellKind::Key {
-        out.push(Child { node: NodeRef::Value(list.element(start)), frozen: false });
+        cell[len] = Child { node: NodeRef::Value(list.element(start)), frozen: false };
+        len += 1;
     }
-    out.push(Child { node: NodeRef::Suffix(list, start + 1), frozen: false });
-    out
+    cell[len] = suffix;
+    Children::from_buf_and_len(cell, len + 1)
 }
 
 /// Child `k` of the cell at `start`. A key (of a map entry or a set element) cannot change in

@@ -21,11 +21,14 @@
 //! Beyond the paper, which matches shapes at the root only: a class of one bug reported once
 //! per place it can hide was the most common complaint on real code (issue 11).
 //!
-//! Invariant: nothing is cloned; the candidate's nodes are listed once, by reference.
+//! Invariant: nothing of a candidate is cloned; its nodes are listed once for all the classes
+//! asked about it (their types and constructors), a class's own once when it is made.
 //! Cost: O(c × n) per class for a class of c nodes and a candidate of n, in a table of at most
 //! [`EMBED_CELLS`] booleans; a larger candidate is compared by its sub-values of the root's
 //! type only (at most [`CONTAINED_CHECKS`], each in O(c)).
 
+use std::any::TypeId;
+use std::cell::Cell;
 use std::collections::VecDeque;
 
 use smallvec::SmallVec;
@@ -105,6 +108,11 @@ enum FloatKind {
 /// The kind of `node` when it is an `f64` or `f32` leaf.
 fn float_kind(node: NodeRef<'_>) -> Option<FloatKind> {
     let NodeRef::Value(value) = node else { return None };
+    // Most leaves are no float: one look at the type rules them out.
+    let ty = value.value_type();
+    if ty != TypeId::of::<f64>() && ty != TypeId::of::<f32>() {
+        return None;
+    }
     let any = value.node_as_any()?;
     let x = match (any.downcast_ref::<f64>(), any.downcast_ref::<f32>()) {
         (Some(&x), _) => x,
@@ -122,9 +130,13 @@ fn float_kind(node: NodeRef<'_>) -> Option<FloatKind> {
 const ITSELF: u32 = u32::MAX;
 
 /// A value's indexed nodes in breadth-first order (the numbering of [`Bfs`]), listed once so
-/// that two trees can be compared node by node. A node's children are contiguous.
-struct Flat<'a> {
-    nodes: Vec<NodeRef<'a>>,
+/// that two trees can be compared node by node. A node's children are contiguous. It keeps
+/// what the comparison looks at (each node's type and constructor), not the nodes: a class
+/// lists its value once and keeps the list for every candidate.
+#[derive(Default)]
+struct Flat {
+    /// For each node: its type and constructor.
+    labels: Vec<(TypeId, &'static str)>,
     /// For each node: the index of its first indexed child and how many it has.
     kids: Vec<(usize, usize)>,
     /// For each node: the float leaves among its opaque children (or itself), by child slot.
@@ -134,36 +146,53 @@ struct Flat<'a> {
 /// A node's float leaves by child slot ([`ITSELF`] for an opaque node's own).
 type Leaves<K> = SmallVec<[(u32, K); 2]>;
 
-impl<'a> Flat<'a> {
+impl Flat {
     /// The nodes of `root`, or `None` past `limit` of them.
-    fn of(root: NodeRef<'a>, limit: usize) -> Option<Self> {
-        let mut flat = Flat { nodes: vec![root], kids: Vec::new(), floats: Vec::new() };
+    fn of(root: NodeRef<'_>, limit: usize) -> Option<Self> {
+        let mut flat = Flat::default();
+        flat.list(root, limit).then_some(flat)
+    }
+
+    /// Lists the nodes of `root` in place of what the buffers held (their room kept): false,
+    /// with the list cut short, past `limit` nodes.
+    fn list(&mut self, root: NodeRef<'_>, limit: usize) -> bool {
+        self.labels.clear();
+        self.kids.clear();
+        self.floats.clear();
+        let mut nodes = Vec::with_capacity(self.labels.capacity().max(1));
+        nodes.push(root);
         let mut i = 0;
-        while let Some(&node) = flat.nodes.get(i) {
-            let first = flat.nodes.len();
+        while let Some(&node) = nodes.get(i) {
+            let first = nodes.len();
             let mut floats = SmallVec::new();
             if node.is_opaque() {
                 floats.extend(float_kind(node).map(|k| (ITSELF, k)));
             } else {
-                for (slot, child) in node.children().into_iter().enumerate() {
+                for (slot, child) in node.children().iter().enumerate() {
                     if child.frozen {
                         continue;
                     }
                     if !child.node.is_opaque() {
-                        flat.nodes.push(child.node);
+                        nodes.push(child.node);
                     } else if let Some(kind) = float_kind(child.node) {
                         floats.push((slot as u32, kind));
                     }
                 }
             }
-            flat.kids.push((first, flat.nodes.len() - first));
-            flat.floats.push(floats);
-            if flat.nodes.len() > limit {
-                return None;
+            self.labels.push((node.value_type(), node.constructor()));
+            self.kids.push((first, nodes.len() - first));
+            self.floats.push(floats);
+            if nodes.len() > limit {
+                return false;
             }
             i += 1;
         }
-        Some(flat)
+        true
+    }
+
+    /// The number of nodes.
+    fn len(&self) -> usize {
+        self.labels.len()
     }
 
     fn children(&self, i: usize) -> std::ops::Range<usize> {
@@ -183,21 +212,21 @@ fn is_free(free_leaves: &[Vec<u32>], path: &[u32], slot: u32) -> bool {
 
 /// The parts of a class's value that an instance must hold: which nodes are wildcards, which
 /// float leaves are variables (any kind matches), and the core that must be embedded.
-struct Pattern<'a> {
-    flat: Flat<'a>,
+struct Pattern {
+    flat: Flat,
     wild: Vec<bool>,
     /// For each node: its float leaves, `None` where the leaf is a variable of the formula.
     floats: Vec<Leaves<Option<FloatKind>>>,
     core: usize,
 }
 
-impl<'a> Pattern<'a> {
-    fn of(value: NodeRef<'a>, wildcards: &[usize], free_leaves: &[Vec<u32>]) -> Self {
+impl Pattern {
+    fn of(value: NodeRef<'_>, wildcards: &[usize], free_leaves: &[Vec<u32>]) -> Self {
         let flat = Flat::of(value, usize::MAX).unwrap_or_else(|| unreachable!("no limit"));
-        let wild: Vec<bool> = (0..flat.nodes.len()).map(|i| wildcards.contains(&i)).collect();
+        let wild: Vec<bool> = (0..flat.len()).map(|i| wildcards.contains(&i)).collect();
         let mut bfs = Bfs::new(value);
         bfs.by_ref().for_each(drop);
-        let floats = (0..flat.nodes.len())
+        let floats = (0..flat.len())
             .map(|i| {
                 let path = bfs.path(i);
                 let free = |slot| is_free(free_leaves, &path, slot);
@@ -222,7 +251,7 @@ impl<'a> Pattern<'a> {
                 return at;
             }
             let child = kids.start;
-            let same_type = self.flat.nodes[child].value_type() == self.flat.nodes[at].value_type();
+            let same_type = self.flat.labels[child].0 == self.flat.labels[at].0;
             if self.wild[child] || same_type {
                 return at;
             }
@@ -233,8 +262,8 @@ impl<'a> Pattern<'a> {
     /// True when the core is embedded in `candidate`: found in it with any constructors
     /// around it or between its parts (the homeomorphic embedding of term rewriting). Fills a
     /// table of class nodes × candidate nodes, children before parents.
-    fn embedded_in(&self, candidate: &Flat<'_>) -> bool {
-        let (s_len, t_len) = (self.flat.nodes.len(), candidate.nodes.len());
+    fn embedded_in(&self, candidate: &Flat) -> bool {
+        let (s_len, t_len) = (self.flat.len(), candidate.len());
         let mut table = vec![false; s_len * t_len];
         for t in (0..t_len).rev() {
             for s in (self.core..s_len).rev() {
@@ -247,29 +276,27 @@ impl<'a> Pattern<'a> {
 
     /// True when class node `s` matches candidate node `t` itself: a wildcard, or the same
     /// type, constructor and float kinds, each child embedded in the matching child.
-    fn couples(&self, s: usize, candidate: &Flat<'_>, t: usize, table: &[bool]) -> bool {
+    fn couples(&self, s: usize, candidate: &Flat, t: usize, table: &[bool]) -> bool {
         if self.wild[s] {
             return true;
         }
-        let (a, b) = (self.flat.nodes[s], candidate.nodes[t]);
         let (s_kids, t_kids) = (self.flat.children(s), candidate.children(t));
         let floats = &candidate.floats[t];
-        a.value_type() == b.value_type()
-            && a.constructor() == b.constructor()
+        self.flat.labels[s] == candidate.labels[t]
             && s_kids.len() == t_kids.len()
             && self.floats[s].len() == floats.len()
             && self.floats[s].iter().zip(floats).all(|(&(_, k), &(_, c))| k.is_none_or(|k| k == c))
-            && s_kids.zip(t_kids).all(|(sc, tc)| table[sc * candidate.nodes.len() + tc])
+            && s_kids.zip(t_kids).all(|(sc, tc)| table[sc * candidate.len() + tc])
     }
 }
 
-/// An earlier class of counterexample: its value, its generalized indexes, its failure.
+/// An earlier class of counterexample: its value, its generalized indexes, its failure, and
+/// the pattern an instance must hold, listed once for every candidate asked about.
 pub(crate) struct Class {
     value: Root,
     wildcards: Vec<usize>,
-    /// Child-slot paths of the primitive leaves that are variables of the formula.
-    free_leaves: Vec<Vec<u32>>,
     signature: String,
+    pattern: Pattern,
 }
 
 impl Class {
@@ -279,30 +306,44 @@ impl Class {
         let wildcards = g
             .map(|g| g.universal.iter().chain(&g.existential).copied().collect())
             .unwrap_or_default();
-        let free_leaves = g
+        let free_leaves: Vec<Vec<u32>> = g
             .map(|g| g.variables.iter().flat_map(|v| v.paths.clone()).collect())
             .unwrap_or_default();
-        Class {
-            value: cex.value.clone(),
-            wildcards,
-            free_leaves,
-            signature: cex.failure.signature(),
-        }
+        Class::new(cex.value.clone(), wildcards, &free_leaves, cex.failure.signature())
+    }
+
+    /// The class of `value` with sub-values at `wildcards` and the primitive leaves at
+    /// `free_leaves` (child-slot paths) as variables, failing with `signature`.
+    fn new(
+        value: Root,
+        wildcards: Vec<usize>,
+        free_leaves: &[Vec<u32>],
+        signature: String,
+    ) -> Self {
+        let pattern = Pattern::of(NodeRef::Value(value.node()), &wildcards, free_leaves);
+        Class { value, wildcards, signature, pattern }
+    }
+
+    /// The most candidate nodes this class's embedding table takes ([`EMBED_CELLS`]).
+    fn limit(&self) -> usize {
+        EMBED_CELLS / self.pattern.flat.len().max(1)
     }
 
     /// True when a candidate that failed with `signature` is an instance of this class: it
     /// holds this class's shape anywhere ([`Pattern::embedded_in`]). A candidate too large for
     /// the table is compared by its sub-values of the root's type alone.
-    pub(crate) fn covers(&self, candidate: &dyn SubValue, signature: &str) -> bool {
-        if signature != self.signature {
-            return false;
-        }
-        let shape = NodeRef::Value(self.value.node());
-        let pattern = Pattern::of(shape, &self.wildcards, &self.free_leaves);
-        let limit = EMBED_CELLS / pattern.flat.nodes.len().max(1);
-        match Flat::of(NodeRef::Value(node_of(candidate)), limit) {
-            Some(flat) => pattern.embedded_in(&flat),
-            None => self.contains_same_typed(candidate),
+    #[cfg(test)]
+    fn covers(&self, candidate: &dyn SubValue, signature: &str) -> bool {
+        let mut listed = Listed::new(candidate, Flat::default());
+        signature == self.signature && self.holds(&mut listed)
+    }
+
+    /// [`covers`](Self::covers) once the signature matched, on a candidate listed at most
+    /// once for all the classes asked about it.
+    fn holds(&self, candidate: &mut Listed<'_>) -> bool {
+        match candidate.flat(self.limit()) {
+            Some(flat) => self.pattern.embedded_in(flat),
+            None => self.contains_same_typed(candidate.value),
         }
     }
 
@@ -321,17 +362,81 @@ impl Class {
     }
 }
 
-/// The earlier class (its position in `classes`) that a failing `candidate` is an instance of.
-pub(crate) fn known_class(
-    classes: &[Class],
-    candidate: &dyn SubValue,
-    failure: &Failure,
-) -> Option<usize> {
-    if classes.is_empty() {
-        return None;
+/// A candidate and its nodes, listed the first time a class asks and kept for the next ones.
+struct Listed<'v> {
+    value: &'v dyn SubValue,
+    /// The candidate's nodes once listed; until then, the buffers of an earlier listing.
+    flat: Flat,
+    listing: Listing,
+}
+
+/// How far a candidate was listed.
+#[derive(Clone, Copy)]
+enum Listing {
+    NotYet,
+    Whole,
+    /// Cut short past this many nodes.
+    Past(usize),
+}
+
+impl<'v> Listed<'v> {
+    /// `value`, to be listed into `buffers`.
+    fn new(value: &'v dyn SubValue, buffers: Flat) -> Self {
+        Listed { value, flat: buffers, listing: Listing::NotYet }
     }
-    let signature = failure.signature();
-    classes.iter().position(|c| c.covers(candidate, &signature))
+
+    /// The candidate's nodes, or `None` when there are more than `limit`: listed once, or
+    /// again only for a class that allows more nodes than the limit a listing went past.
+    fn flat(&mut self, limit: usize) -> Option<&Flat> {
+        let list_again = match self.listing {
+            Listing::NotYet => true,
+            Listing::Whole => false,
+            Listing::Past(past) => past < limit,
+        };
+        if list_again {
+            let whole = self.flat.list(NodeRef::Value(node_of(self.value)), limit);
+            self.listing = if whole { Listing::Whole } else { Listing::Past(limit) };
+        }
+        match self.listing {
+            Listing::Whole if self.flat.len() <= limit => Some(&self.flat),
+            _ => None,
+        }
+    }
+}
+
+/// The earlier classes of a run (§5.3), asked about every failing candidate, with the
+/// buffers of one candidate's listing kept for the next (discovery asks about each failing
+/// input of a round).
+pub(crate) struct Known {
+    classes: Vec<Class>,
+    buffers: Cell<Flat>,
+}
+
+impl Known {
+    /// The classes of `found`, in order.
+    pub(crate) fn of(found: &[Counterexample<Root>]) -> Self {
+        Known { classes: found.iter().map(Class::of).collect(), buffers: Cell::default() }
+    }
+
+    /// True when there is no earlier class.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.classes.is_empty()
+    }
+
+    /// The earlier class (its position) that a `candidate` failing with `failure` is an
+    /// instance of.
+    pub(crate) fn class_of(&self, candidate: &dyn SubValue, failure: &Failure) -> Option<usize> {
+        if self.classes.is_empty() {
+            return None;
+        }
+        let mut listed = Listed::new(candidate, self.buffers.take());
+        let class = self
+            .classes
+            .iter()
+            .position(|c| failure.has_signature(&c.signature) && c.holds(&mut listed));
+        self.buffers.set(listed.flat);
+        class
+    }
 }
 
 #[cfg(test)]
@@ -348,9 +453,17 @@ mod tests {
     }
 
     fn class<T: SubTypes>(value: T, signature: &str, wildcards: &[usize]) -> Known<T> {
-        let (wildcards, free_leaves) = (wildcards.to_vec(), Vec::new());
-        let value = Root::new(value);
-        let class = Class { value, wildcards, free_leaves, signature: signature.to_string() };
+        class_with(value, signature, wildcards, &[])
+    }
+
+    fn class_with<T: SubTypes>(
+        value: T,
+        signature: &str,
+        wildcards: &[usize],
+        free_leaves: &[Vec<u32>],
+    ) -> Known<T> {
+        let class =
+            Class::new(Root::new(value), wildcards.to_vec(), free_leaves, signature.to_string());
         Known(class, std::marker::PhantomData)
     }
 
@@ -396,8 +509,7 @@ mod tests {
         assert!(overflow.covers(&vec![2.0, 3.0], "false"));
         assert!(overflow.covers(&vec![f64::NAN, 2.0], "false"), "the NaN is outside the shape");
         assert!(!overflow.covers(&vec![f32::NAN as f64], "false"));
-        let mut any = class(vec![1e39f64], "false", &[]);
-        any.0.free_leaves = vec![vec![0]]; // `forall values x0: [x0]`
+        let any = class_with(vec![1e39f64], "false", &[], &[vec![0]]); // `forall values x0: [x0]`
         assert!(any.covers(&vec![f64::NAN], "false"), "a variable matches any float");
         let single = class(1.5f32, "false", &[]);
         assert!(single.covers(&-2.0, "false") && !single.covers(&f32::NEG_INFINITY, "false"));

@@ -648,7 +648,8 @@ impl<'a> NodeRef<'a> {
 
     /// [`size`](NodeRef::size), counting no further than `cap`: O(min(size, cap)).
     pub fn size_up_to(self, cap: usize) -> usize {
-        let mut stack = vec![self];
+        // Inline room for a small value's pending nodes: counting one allocates nothing.
+        let mut stack: SmallVec<[NodeRef<'a>; 16]> = smallvec::smallvec![self];
         let mut size = 0;
         while let Some(node) = stack.pop() {
             if node.is_opaque() {
@@ -658,7 +659,9 @@ impl<'a> NodeRef<'a> {
             if size >= cap {
                 return size;
             }
-            stack.extend(node.children().into_iter().filter(|c| !c.frozen).map(|c| c.node));
+            for child in node.children().iter().filter(|c| !c.frozen && !c.node.is_opaque()) {
+                stack.push(child.node);
+            }
         }
         size
     }

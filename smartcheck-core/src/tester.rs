@@ -10,9 +10,10 @@
 //! `#[smartcheck(invariant = ..)]`) is a discard, not run: O(n) in its nodes per candidate.
 
 use std::collections::HashSet;
-use std::hash::{BuildHasher, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 
 use crate::property::{self, Failure, Outcome, RootProperty};
+use crate::reduce::FastHasher;
 use crate::root::node_of;
 use crate::subtypes::{NodeRef, SubValue};
 
@@ -27,7 +28,9 @@ pub struct Tester<'a> {
     extra: Option<Precondition<'a>>,
     /// Property calls made so far.
     pub evaluations: usize,
-    passed: HashSet<u64>,
+    /// Structural hashes (already keyed) of candidates seen to pass, in a set that does not
+    /// hash them again with SipHash.
+    passed: HashSet<u64, BuildHasherDefault<FastHasher>>,
     hasher: std::hash::RandomState,
 }
 
@@ -47,7 +50,7 @@ impl<'a> Tester<'a> {
             prop,
             extra,
             evaluations: 0,
-            passed: HashSet::new(),
+            passed: HashSet::default(),
             hasher: std::hash::RandomState::new(),
         }
     }
@@ -94,7 +97,7 @@ impl<'a> Tester<'a> {
             return None;
         }
         match self.run(value) {
-            Outcome::Fail(f) if signature.is_none_or(|s| f.signature() == s) => Some(f),
+            Outcome::Fail(f) if signature.is_none_or(|s| f.has_signature(s)) => Some(f),
             _ => {
                 self.passed.insert(key);
                 None

@@ -16,12 +16,21 @@
 //! of each kind, each at most `max_forall` evaluations; O([`FREE`]²) comparisons of `Debug`
 //! texts to find the pairs. Integer and `char` leaves compare natively in the checks.
 
+use std::any::Any;
 use std::cmp::Ordering;
+use std::ops::RangeInclusive;
 
 use super::sample::show;
 use super::universal::{add_if_true, Group};
 use super::{Ctx, Scheme};
-use crate::subtypes::{NodeRef, SubValue};
+use crate::subtypes::{NodeRef, SubTypes, SubValue};
+
+/// Calls the macro `$each` with the types that [`native`] compares as themselves.
+macro_rules! native_types {
+    ($each:ident) => {
+        $each!(i32, i64, u8, u32, u64, usize, i8, i16, u16, i128, u128, isize, char)
+    };
+}
 
 /// Pairs tried per kind of relation.
 const PAIRS: usize = 16;
@@ -84,11 +93,41 @@ impl Relation {
         }
         let NodeRef::Value(value) = left.as_node() else { return None };
         let rank = value.leaf_rank()?;
-        (rank.saturating_sub(NEIGHBOURS)..=rank.saturating_add(NEIGHBOURS))
+        let ranks = rank.saturating_sub(NEIGHBOURS)..=rank.saturating_add(NEIGHBOURS);
+        if let Some(edge) = native_boundary(left.as_any(), ranks.clone()) {
+            return edge;
+        }
+        ranks
             .filter_map(|r| value.from_leaf_rank(r))
             .filter(|v| compare(left, &**v) == Some(Ordering::Less))
             .min_by(|a, b| compare(&**a, &**b).unwrap_or(Ordering::Equal))
     }
+}
+
+/// [`Relation::boundary`] of `<` and `!=` for a leaf of an integer type or `char`, which
+/// [`native`] compares as itself: the least of the values at `ranks` above `left`, found
+/// without boxing each one; `None` for any other type. A boundary is drawn for half the tries
+/// of every side condition, so this is on generalization's inner loop.
+fn native_boundary(
+    left: &dyn Any,
+    ranks: RangeInclusive<u64>,
+) -> Option<Option<Box<dyn SubValue>>> {
+    fn least_above<T: SubTypes + Ord>(
+        x: &T,
+        ranks: RangeInclusive<u64>,
+    ) -> Option<Box<dyn SubValue>> {
+        let above = ranks.filter_map(|r| x.from_leaf_rank(r)).filter(|v| x < v);
+        above.min().map(|v| Box::new(v) as Box<dyn SubValue>)
+    }
+    macro_rules! each {
+        ($($t:ty),*) => {$(
+            if let Some(x) = left.downcast_ref::<$t>() {
+                return Some(least_above(x, ranks));
+            }
+        )*};
+    }
+    native_types!(each);
+    None
 }
 
 /// How two values compare: natively for the integer types and `char`, else by their `Debug`
@@ -110,7 +149,7 @@ fn native(a: &dyn SubValue, b: &dyn SubValue) -> Option<Ordering> {
             }
         )*};
     }
-    each!(i32, i64, u8, u32, u64, usize, i8, i16, u16, i128, u128, isize, char);
+    native_types!(each);
     None
 }
 

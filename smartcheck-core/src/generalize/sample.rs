@@ -20,7 +20,8 @@
 //! under check (the joint reading) draws from the whole schedule at random.
 //!
 //! Invariant: every value has the type of its place. Cost: O([`SMALL`] + [`NEAR`]) values
-//! kept per place, built once; O(n) walk of the counterexample for the near values.
+//! kept per place, built once, each value's `Debug` text built once to tell it apart; O(n)
+//! walk of the counterexample for the near values.
 
 use super::Subject;
 use crate::args::Args;
@@ -49,12 +50,12 @@ impl Sampler {
     pub(super) fn new(subject: &Subject<'_>, place: usize, gen: &mut Gen, args: &Args) -> Sampler {
         let node = subject.node(place);
         let own = show(node);
-        let mut small = Vec::new();
-        let mut near = Vec::new();
-        keep_distinct(&mut small, small_values(node, gen, args), SMALL, &own);
-        keep_distinct(&mut small, string_shapes(node, gen), SMALL + SHAPES, &own);
-        keep_distinct(&mut near, near_values(subject, place), NEAR, &own);
-        Sampler { place, small, near }
+        let mut small = Distinct::new(&own);
+        let mut near = Distinct::new(&own);
+        small.keep(small_values(node, gen, args), SMALL);
+        small.keep(string_shapes(node, gen).into_iter().map(shown), SMALL + SHAPES);
+        near.keep(near_values(subject, place).into_iter().map(shown), NEAR);
+        Sampler { place, small: small.values, near: near.values }
     }
 
     /// The `k`-th value of a schedule planned for `n` tries: small values (at most half of
@@ -130,28 +131,30 @@ fn random_value(
     generate_below(node, bound, gen, size)
 }
 
-/// The simplest values of the type of `node`: a leaf's first values in its order; else, for a
-/// type that enumerates, its first values in enumeration order (the order exhaustive checking
-/// uses, invariant met); else distinct values drawn at the smallest budgets and sizes.
-fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args) -> Vec<Box<dyn SubValue>> {
+/// The simplest values of the type of `node`, each with its text: a leaf's first values in its
+/// order; else, for a type that enumerates, its first values in enumeration order (the order
+/// exhaustive checking uses, invariant met); else distinct values drawn at the smallest
+/// budgets and sizes, smallest first (by size, then by the length of their text).
+fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args) -> Vec<Shown> {
     let type_node = node.type_node();
     let ranked: Vec<Box<dyn SubValue>> =
         (0..SMALL as u64).map_while(|rank| type_node.from_leaf_rank(rank)).collect();
     if !ranked.is_empty() {
-        return ranked;
+        return ranked.into_iter().map(shown).collect();
     }
     let enumerated = type_node.node_small_values(SMALL);
     if !enumerated.is_empty() {
-        return enumerated;
+        return enumerated.into_iter().map(shown).collect();
     }
     let Some(min) = type_node.min_size() else { return Vec::new() };
-    let mut drawn: Vec<Box<dyn SubValue>> = (0..4 * SMALL)
+    let mut drawn: Vec<Shown> = (0..4 * SMALL)
         .filter_map(|k| {
             let step = k / SMALL;
             generate_below(node, min + 1 + step.min(args.max_size), gen, step)
         })
+        .map(shown)
         .collect();
-    drawn.sort_by_cached_key(|v| (v.size(), show(v.as_node()).len()));
+    drawn.sort_by_cached_key(|(v, text)| (v.size(), text.len()));
     drawn
 }
 
@@ -202,28 +205,47 @@ fn near_values(subject: &Subject<'_>, place: usize) -> Vec<Box<dyn SubValue>> {
     near
 }
 
-/// Appends the values of `from` whose text is new and not `own`'s, up to `cap` in all.
-fn keep_distinct(
-    into: &mut Vec<Box<dyn SubValue>>,
-    from: Vec<Box<dyn SubValue>>,
-    cap: usize,
-    own: &str,
-) {
-    let mut seen: Vec<String> = into.iter().map(|v| show(v.as_node())).collect();
-    seen.push(own.to_string());
-    for value in from {
-        if into.len() >= cap {
-            return;
-        }
-        let text = show(value.as_node());
-        if !seen.contains(&text) {
-            seen.push(text);
-            into.push(value);
+/// A value with its `Debug` text ([`show`]).
+type Shown = (Box<dyn SubValue>, String);
+
+/// `value` with its text.
+fn shown(value: Box<dyn SubValue>) -> Shown {
+    let text = show(value.as_node());
+    (value, text)
+}
+
+/// Values kept in order, none with the text of another or of the counterexample's own.
+struct Distinct {
+    values: Vec<Box<dyn SubValue>>,
+    /// The texts of `values` and the counterexample's own.
+    seen: Vec<String>,
+}
+
+impl Distinct {
+    fn new(own: &str) -> Self {
+        Distinct { values: Vec::new(), seen: vec![own.to_string()] }
+    }
+
+    /// Appends the values of `from` whose text is new, up to `cap` values in all; `from` is
+    /// read no further than needed.
+    fn keep(&mut self, from: impl IntoIterator<Item = Shown>, cap: usize) {
+        let mut from = from.into_iter();
+        while self.values.len() < cap {
+            let Some((value, text)) = from.next() else { return };
+            if !self.seen.contains(&text) {
+                self.seen.push(text);
+                self.values.push(value);
+            }
         }
     }
 }
 
 /// A node's `Debug` text: how values are told apart here.
 pub(super) fn show(node: NodeRef<'_>) -> String {
-    format!("{node:?}")
+    use std::fmt::Write;
+    // Room for a small value's text from the start: most are short, and `format!` would
+    // grow its string a few times on the way.
+    let mut text = String::with_capacity(32);
+    let _ = write!(text, "{node:?}");
+    text
 }

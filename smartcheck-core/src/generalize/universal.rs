@@ -97,16 +97,17 @@ fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> Option<Evid
         }
         let alone = lead == 0 || k % 2 == 0;
         let draw = if alone { Draw::Alone(lead, k, enough) } else { Draw::Lead(lead, k, enough) };
-        let Some(mut values) = assignment(ctx, scheme, draw) else {
+        let Some(values) = assignment(ctx, scheme, draw) else {
             // No draw met the side conditions: count the try, or a rare condition loops.
             evidence.tried += 1;
             continue;
         };
-        let mut trial = ctx.trial(placed(scheme, values.clone()))?;
-        if matches!(trial, Trial::Discard) && !alone {
+        // A joint try may be run again alone: its new variables' values are kept for that.
+        let new_values = (!alone).then(|| values[lead..].to_vec());
+        let mut trial = ctx.trial(placed(scheme, values))?;
+        if let (Trial::Discard, Some(new_values)) = (&trial, new_values) {
             evidence.tried += 1;
-            restore(ctx, scheme, &mut values, lead);
-            trial = ctx.trial(placed(scheme, values))?;
+            trial = ctx.trial(placed(scheme, alone_with(ctx, scheme, new_values)))?;
         }
         match trial {
             Trial::Same => evidence.met += 1,
@@ -118,11 +119,16 @@ fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> Option<Evid
     (evidence.met >= enough).then_some(evidence)
 }
 
-/// Puts the counterexample's values back in `values` for the variables before `lead`.
-fn restore(ctx: &Ctx<'_, '_>, scheme: &Scheme, values: &mut [Box<dyn SubValue>], lead: usize) {
-    for (value, var) in values.iter_mut().zip(&scheme.vars).take(lead) {
-        *value = ctx.subject.node(var.places[0]).to_value();
-    }
+/// The values of a try alone: the counterexample's for the variables before the new ones,
+/// then `new_values`.
+fn alone_with(
+    ctx: &Ctx<'_, '_>,
+    scheme: &Scheme,
+    new_values: Vec<Box<dyn SubValue>>,
+) -> Vec<Box<dyn SubValue>> {
+    let lead = scheme.vars.len() - new_values.len();
+    let own = scheme.vars[..lead].iter().map(|var| ctx.subject.node(var.places[0]).to_value());
+    own.chain(new_values).collect()
 }
 
 /// How the variables of an assignment are drawn.
@@ -191,11 +197,13 @@ pub(super) fn placed(
     scheme: &Scheme,
     values: Vec<Box<dyn SubValue>>,
 ) -> Vec<(usize, Box<dyn SubValue>)> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(values.len());
     for (var, value) in scheme.vars.iter().zip(values) {
-        for &place in &var.places {
+        let Some((&last, others)) = var.places.split_last() else { continue };
+        for &place in others {
             out.push((place, value.clone()));
         }
+        out.push((last, value));
     }
     out
 }

@@ -181,7 +181,8 @@ pub fn generate_below(
 /// their `Debug` text). Values that differ hash differently but for collisions; no text is
 /// built for ranked leaves and constructors.
 pub fn hash_value(root: NodeRef<'_>, h: &mut impl Hasher) {
-    let mut stack = vec![(root, false)];
+    // Inline room for a small value's pending nodes: hashing one allocates nothing.
+    let mut stack: SmallVec<[(NodeRef<'_>, bool); 16]> = smallvec::smallvec![(root, false)];
     while let Some((node, frozen)) = stack.pop() {
         if frozen || node.is_opaque() {
             match node.type_node().leaf_rank().filter(|_| !frozen) {
@@ -196,7 +197,7 @@ pub fn hash_value(root: NodeRef<'_>, h: &mut impl Hasher) {
         let children = node.children();
         h.write_u32(constructor_index(node));
         h.write_usize(children.len());
-        stack.extend(children.into_iter().rev().map(|c| (c.node, c.frozen)));
+        stack.extend(children.iter().rev().map(|c| (c.node, c.frozen)));
     }
 }
 
