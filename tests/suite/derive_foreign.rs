@@ -136,6 +136,7 @@ fn dice(g: &mut Gen) -> Vec<u8> {
     (0..1 + g.below(5)).map(|_| 1 + g.below(6) as u8).collect()
 }
 
+#[allow(clippy::ptr_arg)] // `shrink = path` takes `fn(&FieldType) -> Vec<FieldType>`
 fn fewer_dice(d: &Vec<u8>) -> Vec<Vec<u8>> {
     (1..d.len()).map(|n| d[..n].to_vec()).collect()
 }

@@ -388,7 +388,7 @@ fn a_range_field_falls_to_its_low_end_across_passing_values() {
     let prop = |y: &Year| y.0 != 1900 && y.0 != 2100;
     let got = smartcheck::reduce(&args(0), prop, Year(2100)).expect("fails");
     assert_eq!(got.value(), &Year(1900));
-    let prop = |l: &Lot| l.quantity % 70_000 != 0;
+    let prop = |l: &Lot| !l.quantity.is_multiple_of(70_000);
     let got =
         smartcheck::reduce(&args(0), prop, Lot { tag: 9, quantity: 9_940_000 }).expect("fails");
     assert_eq!(got.value(), &Lot { tag: 0, quantity: 70_000 });
