@@ -179,13 +179,14 @@ impl<'a, 't> Reducer<'a, 't> {
                 if idle_at[i] == Some(here) {
                     continue;
                 }
-                let (before, started) = (self.tester.evaluations, std::time::Instant::now());
+                let before = self.tester.evaluations;
+                let started = self.args.verbose.then(std::time::Instant::now);
                 let made = pass(&mut self);
                 progress |= made;
                 if !made {
                     idle_at[i] = Some(here);
                 }
-                if self.args.verbose {
+                if let Some(started) = started {
                     let spent = self.tester.evaluations - before;
                     eprintln!(
                         "smartcheck: {name}: {} in {spent} evaluations and {}µs, size {}",
@@ -233,7 +234,7 @@ impl<'a, 't> Reducer<'a, 't> {
             return Probe::NotSimpler;
         }
         match self.tester.run(&*candidate) {
-            Outcome::Fail(failure) if failure.signature() == self.signature => {
+            Outcome::Fail(failure) if failure.has_signature(&self.signature) => {
                 record(&self.current, &candidate);
                 self.current = candidate;
                 self.failure = failure;
