@@ -51,6 +51,12 @@ pub fn find_integer(mut f: impl FnMut(u64) -> bool) -> u64 {
             None => return lo,
         }
     }
+    bisect(lo, hi, f)
+}
+
+/// The last `k` in `lo..hi` for which `f` holds, given that `f(lo)` holds and `f(hi)` does not
+/// (and loosely that `f` is monotone between): O(log(hi - lo)) calls.
+fn bisect(mut lo: u64, mut hi: u64, mut f: impl FnMut(u64) -> bool) -> u64 {
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
         if f(mid) {
@@ -72,16 +78,7 @@ fn largest(exists: impl Fn(u64) -> bool) -> u64 {
     while let Some(next) = lo.checked_mul(2).filter(|&n| exists(n)) {
         lo = next;
     }
-    let mut hi = lo.saturating_mul(2);
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if exists(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
+    bisect(lo, lo.saturating_mul(2), exists)
 }
 
 /// The largest `k` in `1..=most` for which `f(k)` holds, assuming `f(0)` does (and loosely
@@ -92,16 +89,7 @@ fn search_down(most: u64, mut f: impl FnMut(u64) -> bool) -> u64 {
     if most == 0 || !f(1) {
         return 0;
     }
-    let (mut lo, mut hi) = (1u64, most.saturating_add(1));
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if f(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
+    bisect(1, most.saturating_add(1), f)
 }
 
 /// A ranked leaf's rank.
