@@ -2,12 +2,12 @@
 //! beyond the paper (with `Args::shrink_values`): each leaf toward its type's simplest value,
 //! several leaves of one type together, and size moved from one leaf to a later one.
 //!
-//! Ranked leaves (integers, chars, bools: `SubTypes::leaf_rank`) move by their rank, as
+//! Ranked leaves (integers, chars, bools: `SubTypes::leaf_rank`) move by their rank, much as
 //! Hypothesis's integer shrinker moves a number: try the simplest (rank 0; when that is
-//! outside a `range`, the range's low end, found by bisection), then
-//! rank 1, then probe downward exponentially and binary-search ([`find_integer`]), by steps of
-//! two ranks first (for a signed number, the next smaller magnitude of the same sign) and then
-//! one.
+//! outside a `range`, the range's low end, found by bisection), then rank 1, then search how
+//! far down it still fails, probing from both ends of the fall in turn (`gallop`: cheap when
+//! it falls a little and when it falls nearly all the way), by steps of two ranks first (for a
+//! signed number, the next smaller magnitude of the same sign) and then one.
 //! Other leaves (strings, floats) step through their own `shrink_value` candidates.
 //!
 //! Invariant: leaf passes never change constructors, so one walk's leaf paths stay valid for
@@ -92,6 +92,41 @@ fn search_down(most: u64, mut f: impl FnMut(u64) -> bool) -> u64 {
     bisect(1, most.saturating_add(1), f)
 }
 
+/// The largest `k` in `1..=most` for which `f(k)` holds, assuming `f(0)` does (and loosely
+/// that `f` is monotone): after `f(1)`, probes from both ends in turn, each side's step
+/// doubling while its probes land as expected (from the bottom 1, 2, 4, … above the last
+/// success; from the top 1, 2, 4, … below the last failure), then bisects what is left.
+/// About `4 · log2(min(k, most - k))` calls and the bisection of the bracket: cheap when a leaf
+/// falls a little (where [`search_down`] pays the whole range's bisection) and when it falls
+/// nearly all the way (where [`find_integer`] doubles all the way up).
+fn gallop(most: u64, mut f: impl FnMut(u64) -> bool) -> u64 {
+    if most == 0 || !f(1) {
+        return 0;
+    }
+    // f(lo) holds; f(hi) is taken not to.
+    let (mut lo, mut hi) = (1u64, most.saturating_add(1));
+    let (mut up, mut down) = (1u64, 1u64);
+    let mut from_top = true;
+    while hi - lo > 1 {
+        let gap = hi - lo;
+        let probe = if from_top { hi.saturating_sub(down) } else { lo.saturating_add(up) };
+        let probe = if probe <= lo || probe >= hi { lo + gap / 2 } else { probe };
+        if f(probe) {
+            lo = probe;
+            if !from_top {
+                up = up.saturating_mul(2);
+            }
+        } else {
+            hi = probe;
+            if from_top {
+                down = down.saturating_mul(2);
+            }
+        }
+        from_top = !from_top;
+    }
+    lo
+}
+
 /// A ranked leaf's rank.
 fn rank(node: NodeRef<'_>) -> Option<u64> {
     node.type_node().leaf_rank()
@@ -166,8 +201,9 @@ fn lower_rank(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], from: u64) -> bool {
         loop {
             let base = now;
             let down = |k: u64| k.checked_mul(stride).and_then(|d| base.checked_sub(d));
-            let k =
-                find_integer(|k| !r.spent() && down(k).is_some_and(|to| set_rank(r, group, to)));
+            let k = gallop(base / stride, |k| {
+                !r.spent() && down(k).is_some_and(|to| set_rank(r, group, to))
+            });
             now = down(k).unwrap_or(now);
             // Past a gap of one or two values that do not fail, then on down from there.
             let past = GAP.iter().filter_map(|&j| now.checked_sub(j * step));
@@ -529,12 +565,25 @@ mod tests {
     use crate::reduce::testing::one_pass;
 
     #[test]
-    fn largest_and_search_down_find_the_boundary() {
+    fn largest_search_down_and_gallop_find_the_boundary() {
         for limit in [0u64, 1, 2, 37, 64, 1 << 40] {
             assert_eq!(largest(|k| k <= limit), limit, "limit {limit}");
             assert_eq!(search_down(1 << 41, |k| k <= limit), limit, "limit {limit}");
         }
         assert_eq!(search_down(10, |k| k <= 64), 10, "never past `most`");
+        let most = 1u64 << 40;
+        for limit in [0u64, 1, 2, 37, 64, most / 3, most - 5, most] {
+            assert_eq!(gallop(most, |k| k <= limit), limit, "limit {limit}");
+        }
+        // Both ends are cheap: a fall of a few steps, or to a few steps short of the bottom.
+        for limit in [3, most - 3] {
+            let mut calls = 0;
+            gallop(most, |k| {
+                calls += 1;
+                k <= limit
+            });
+            assert!(calls <= 12, "limit {limit}: {calls} calls");
+        }
     }
 
     #[test]
