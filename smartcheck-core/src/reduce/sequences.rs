@@ -196,12 +196,14 @@ pub fn renumber(r: &mut Reducer<'_, '_>) -> bool {
 /// holds the element nor lies in it (a one-element list of that type is drawn for it, up to
 /// `DRAWS` times, since an empty list does not show its element type). A candidate has one
 /// cell and the element's own constructors fewer. O(`LISTS` · `DRAWS`) draws and at most
-/// `LISTS`² · `LOOK` · `LISTS` candidates per run, far fewer in practice (the types must
-/// match).
+/// `TRIES` candidates per run (a list of lists offers a move for every pair of its lists),
+/// nearest elements first.
 pub fn relocate(r: &mut Reducer<'_, '_>) -> bool {
     const NEAREST: usize = 2;
     const LOOK: usize = 16;
     const DRAWS: usize = 16;
+    const TRIES: usize = 64;
+    let mut tries = 0;
     let cex = r.current.clone();
     let root = NodeRef::Value(cex.node());
     // Every whole list, with a one-element list of its type whose head shows the element type.
@@ -234,7 +236,7 @@ pub fn relocate(r: &mut Reducer<'_, '_>) -> bool {
                     None => taken.push((ty, 1)),
                 }
                 for (to_path, to, one) in &lists {
-                    if r.spent() {
+                    if r.spent() || tries >= TRIES {
                         return false;
                     }
                     // Neither list inside the other: the paths stay valid through both steps.
@@ -256,6 +258,7 @@ pub fn relocate(r: &mut Reducer<'_, '_>) -> bool {
                         &cell,
                         tail.to_value(),
                     );
+                    tries += 1;
                     if moved.is_ok() && deleted.is_ok() && r.try_candidate(candidate) {
                         return true;
                     }
@@ -315,6 +318,24 @@ mod tests {
         };
         let got = one_pass(prop, (vec![], vec![(300, true)]), relocate);
         assert_eq!(got, (vec![300], vec![]));
+    }
+
+    #[test]
+    fn relocate_tries_a_bounded_number_of_moves() {
+        thread_local! {
+            static CALLS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        }
+        // Ten lists of three: every move deletes one, and only ten lists fail. Each list may
+        // move two numbers into each earlier list: 90 candidates, of which 64 are tried.
+        let prop = |v: &Vec<Vec<u8>>| {
+            CALLS.with(|c| c.set(c.get() + 1));
+            v.len() != 10
+        };
+        let start: Vec<Vec<u8>> = (0..10).map(|i| vec![i, i + 1, i + 2]).collect();
+        let got = one_pass(prop, start.clone(), relocate);
+        assert_eq!(got, start);
+        let calls = CALLS.with(|c| c.get());
+        assert!((2..=65).contains(&calls), "{calls} calls (the first is the check it fails)");
     }
 
     /// Values are indexes into the list; fails when two elements point at each other.
