@@ -90,6 +90,9 @@ pub fn hoist(r: &mut Reducer<'_, '_>) -> bool {
 /// lowerings (with 24, once in 17: the parser benchmark kept `Or` where `And` fails).
 pub fn lower_constructor(r: &mut Reducer<'_, '_>) -> bool {
     const DRAWS: usize = 64;
+    // Nudge candidates one run may spend in all (each passing lowering may ask for twelve).
+    const NUDGES: usize = 48;
+    let mut nudges = NUDGES;
     let mut progress = false;
     let mut start = 0;
     'restart: loop {
@@ -122,7 +125,7 @@ pub fn lower_constructor(r: &mut Reducer<'_, '_>) -> bool {
                 let probe = r.probe(candidate.clone());
                 if probe == Probe::Kept
                     || (probe == Probe::Discarded && rescue(r, &candidate, path))
-                    || (probe == Probe::Passed && nudge(r, &candidate, path))
+                    || (probe == Probe::Passed && nudge(r, &candidate, path, &mut nudges))
                 {
                     progress = true;
                     start = i;
@@ -184,8 +187,8 @@ fn rescue(r: &mut Reducer<'_, '_>, base: &Root, path: &[u32]) -> bool {
 /// constructor may need its operands to differ where the old one did not (`Or(0, 0)`, the
 /// bug, lowers to `And(0, 0)`, which passes, where `And(0, 1)` fails), or a freshly built
 /// child drawn at its one value that passes. At most `3 · NUDGED` candidates per lowering
-/// that passes.
-fn nudge(r: &mut Reducer<'_, '_>, base: &Root, path: &[u32]) -> bool {
+/// that passes, and no more than `left` (counted down) in one run of `lower_constructor`.
+fn nudge(r: &mut Reducer<'_, '_>, base: &Root, path: &[u32], left: &mut usize) -> bool {
     const NUDGED: usize = 4;
     let found = leaves(NodeRef::Value(base.node()));
     let mut candidates = Vec::new();
@@ -202,9 +205,10 @@ fn nudge(r: &mut Reducer<'_, '_>, base: &Root, path: &[u32]) -> bool {
     }
     candidates.sort_by(|a, b| compare(NodeRef::Value(a.node()), NodeRef::Value(b.node())));
     for candidate in candidates {
-        if r.spent() {
+        if r.spent() || *left == 0 {
             return false;
         }
+        *left -= 1;
         if r.probe(candidate) == Probe::Kept {
             return true;
         }
@@ -363,6 +367,24 @@ mod tests {
         // `Ok(2)` fails: the lowering's freshly drawn child is nudged to it.
         let prop = |v: &Vec<Result<u16, char>>| v.is_empty() || matches!(v[..], [Ok(k)] if k != 2);
         assert_eq!(one_pass(prop, vec![Err('z')], lower_constructor), vec![Ok(2)]);
+    }
+
+    #[test]
+    fn lower_constructor_spends_a_bounded_number_of_nudges() {
+        thread_local! {
+            static CALLS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        }
+        // Thirty errors fail, and nothing less: every lowering (a cell to the empty list, an
+        // `Err` to an `Ok` with the same triple) passes, and each `Ok` asks for six nudges.
+        type Item = Result<(u8, u8, u8), (u8, u8, u8)>;
+        let prop = |v: &Vec<Item>| {
+            CALLS.with(|c| c.set(c.get() + 1));
+            v.len() != 30 || v.iter().any(Result::is_ok)
+        };
+        let start: Vec<Item> = vec![Err((0, 0, 0)); 30];
+        assert_eq!(one_pass(prop, start.clone(), lower_constructor), start);
+        let calls = CALLS.with(|c| c.get());
+        assert!(calls <= 1 + 48 + 48, "{calls} calls: lowerings, then at most 48 nudges");
     }
 
     #[test]
