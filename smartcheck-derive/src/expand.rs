@@ -194,18 +194,11 @@ fn children(input: &Input) -> TokenStream {
             return (Bind::Nothing, quote!(#p::Children::new()));
         }
         let children = c.fields.iter().enumerate().map(|(i, f)| {
-            let (ty, binding, frozen) = (f.ty, &f.binding, f.attrs.opaque);
+            let frozen = f.attrs.opaque;
             // `Child::new` / `Child::frozen`, spelled out so that a field type without
             // `SubTypes` fails the same `<F as SubTypes>` path as in `child_mut`, and rustc
             // reports it once.
-            let node = match (is_foreign(input, f), f.attrs.shrink.is_some()) {
-                (true, true) => {
-                    let marker = marker(c, i);
-                    quote!(#p::Foreign::<#marker>::from_ref(#binding))
-                }
-                (true, false) => via_probe(c, i, quote!(node(#binding))),
-                (false, _) => quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node(#binding)),
-            };
+            let node = field_node(input, c, i, Access::Shared);
             quote!(#p::Child { node: #p::NodeRef::Value(#node), frozen: #frozen })
         });
         (Bind::Fields, quote!(::core::iter::FromIterator::from_iter([#(#children),*])))
@@ -233,16 +226,8 @@ fn child_mut(input: &Input) -> TokenStream {
         if c.fields.is_empty() {
             return (Bind::Nothing, none.clone());
         }
-        let arms = c.fields.iter().enumerate().map(|(k, f)| {
-            let (ty, binding) = (f.ty, &f.binding);
-            let node = match (is_foreign(input, f), f.attrs.shrink.is_some()) {
-                (true, true) => {
-                    let marker = marker(c, k);
-                    quote!(#p::Foreign::<#marker>::from_mut(#binding))
-                }
-                (true, false) => via_probe(c, k, quote!(node_mut(#binding))),
-                (false, _) => quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::node_mut(#binding)),
-            };
+        let arms = (0..c.fields.len()).map(|k| {
+            let node = field_node(input, c, k, Access::Mutable);
             quote!(#k => ::core::option::Option::Some(#p::NodeMutRef::Value(#node)),)
         });
         (Bind::Fields, quote!(match __k { #(#arms)* _ => #none, }))
@@ -541,6 +526,37 @@ pub fn is_foreign(input: &Input, f: &Field) -> bool {
 /// The marker type of field `i` of constructor `c`, which names its `with` and `shrink`.
 fn marker(c: &Constructor, i: usize) -> Ident {
     format_ident!("__SmartcheckField_{}_{}", c.name, i)
+}
+
+/// Which view of a field [`field_node`] builds.
+#[derive(Clone, Copy)]
+enum Access {
+    /// `&dyn Node`, for `children`.
+    Shared,
+    /// `&mut dyn NodeMut`, for `child_mut`.
+    Mutable,
+}
+
+/// Field `i` of constructor `c` (bound to its binding) as a node: a `Foreign` leaf when it has
+/// a `shrink` function (reduced only by that); through the probe when it is generated `with`
+/// a function (its type's own node if it has one, else a `Foreign` leaf); else its type's own
+/// node, spanned at the type so that a missing `SubTypes` impl is reported there.
+fn field_node(input: &Input, c: &Constructor, i: usize, access: Access) -> TokenStream {
+    let p = private();
+    let f = &c.fields[i];
+    let (ty, binding) = (f.ty, &f.binding);
+    let (from, method) = match access {
+        Access::Shared => (quote!(from_ref), quote!(node)),
+        Access::Mutable => (quote!(from_mut), quote!(node_mut)),
+    };
+    match (is_foreign(input, f), f.attrs.shrink.is_some()) {
+        (true, true) => {
+            let marker = marker(c, i);
+            quote!(#p::Foreign::<#marker>::#from(#binding))
+        }
+        (true, false) => via_probe(c, i, quote!(#method(#binding))),
+        (false, _) => quote_spanned!(at(ty)=> <#ty as #p::SubTypes>::#method(#binding)),
+    }
 }
 
 /// `(&&Probe::<Marker>::new()).call`, with both ways in scope.
