@@ -132,17 +132,15 @@ fn rank(node: NodeRef<'_>) -> Option<u64> {
     node.type_node().leaf_rank()
 }
 
-/// Sets every leaf in `group` (all of one type) to the value of rank `k`; true when kept.
-fn set_rank(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], k: u64) -> bool {
-    let Some(first) = group.first() else { return false };
-    let Some(value) = first.node.type_node().from_leaf_rank(k) else { return false };
-    r.try_leaves(group.iter().map(|l| (&l.path, value.clone())))
-}
-
-/// The current value with every leaf of `group` at rank `k`.
+/// The current value with every leaf of `group` (all of one type) at rank `k`.
 fn rank_candidate(r: &Reducer<'_, '_>, group: &[&Leaf<'_>], k: u64) -> Option<Root> {
     let value = group.first()?.node.type_node().from_leaf_rank(k)?;
     r.with_leaves(group.iter().map(|l| (&l.path, value.clone())))
+}
+
+/// Sets every leaf in `group` (all of one type) to the value of rank `k`; true when kept.
+fn set_rank(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], k: u64) -> bool {
+    rank_candidate(r, group, k).is_some_and(|candidate| r.try_candidate(candidate))
 }
 
 /// The current value with every leaf of `group` at rank `k`, probed.
