@@ -6,10 +6,12 @@
 //! cargo bench -p smartcheck-bench --bench shrinking -- [--trials N] [--bench NAME]... [--tool TOOL]...
 //! ```
 //! (`-p smartcheck-bench` may be left out at the workspace root, a default member.)
-//! `--trials` defaults to 100 (all benchmarks in well under a minute on 2 cores, once built); `--bench` picks benchmarks by
-//! name (a prefix is enough) and `--tool` tools (smartcheck, proptest, quickcheck, none); both
-//! may be repeated. proptest says on stderr when it stops at its shrink budget. `SHRINKING_OUTPUTS=1` also prints each tool's
-//! eight most frequent final outputs (`SHRINKING_OUTPUTS=100`: a hundred); `SHRINKING_VERBOSE=1` has smartcheck narrate its passes.
+//! `--trials` defaults to 100 (all benchmarks in well under a minute on 2 cores, once built);
+//! `--bench` picks benchmarks by name (a prefix is enough) and `--tool` tools (smartcheck,
+//! proptest, quickcheck, none); both may be repeated. proptest says on stderr when it stops at
+//! its shrink budget. `SHRINKING_OUTPUTS=1` also prints each tool's eight most frequent final
+//! outputs (`SHRINKING_OUTPUTS=100`: a hundred); `SHRINKING_VERBOSE=1` has smartcheck narrate
+//! its passes.
 //!
 //! The data types and properties live in `smartcheck_models::challenge` (and the paper's
 //! calculator and bound5 models in `smartcheck_tests`), shared with `models/tests/benchmarks.rs`;
