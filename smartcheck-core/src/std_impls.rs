@@ -326,6 +326,9 @@ macro_rules! int_impl {
                 let moved = i128::try_from(*self).ok()?.checked_add(delta)?;
                 <$t>::try_from(moved).ok()
             }
+            fn overflowing_add(&self, other: &Self) -> Option<(Self, bool)> {
+                Some(<$t>::overflowing_add(*self, *other))
+            }
         }
 
         /// Discovery draws, so that boundary bugs show in the default 100 tests: with

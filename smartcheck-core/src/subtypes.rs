@@ -166,6 +166,15 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
         None
     }
 
+    /// This leaf plus `other` in its type's own arithmetic, wrapping around where the type
+    /// does, and whether it wrapped (integers: `overflowing_add`); `None` by default.
+    /// Reduction uses it to fold one number of a list into its neighbour where the sum wraps,
+    /// keeping the list's sum as the type computes it.
+    fn overflowing_add(&self, other: &Self) -> Option<(Self, bool)> {
+        let _ = other;
+        None
+    }
+
     /// Writes this value where a report prints it as a leaf (an opaque value): its `Debug` by
     /// default. std types whose `Debug` is not Rust syntax override it (`Duration` prints
     /// `Duration::from_millis(1500)`, not `1.5s`).
@@ -294,6 +303,11 @@ pub trait Node {
         let _ = delta;
         None
     }
+    /// See [`SubTypes::overflowing_add`]; `None` when `other` is of another type.
+    fn node_overflowing_add(&self, other: &dyn Node) -> Option<(Box<dyn SubValue>, bool)> {
+        let _ = other;
+        None
+    }
     /// This value as `Any`, to compare it with another of its type (`None` by default).
     fn node_as_any(&self) -> Option<&dyn Any> {
         None
@@ -387,6 +401,11 @@ impl<T: SubTypes> Node for T {
     }
     fn node_offset(&self, delta: i128) -> Option<Box<dyn SubValue>> {
         SubTypes::offset(self, delta).map(|v| Box::new(v) as Box<dyn SubValue>)
+    }
+    fn node_overflowing_add(&self, other: &dyn Node) -> Option<(Box<dyn SubValue>, bool)> {
+        let other = other.node_as_any()?.downcast_ref::<T>()?;
+        let (sum, wrapped) = SubTypes::overflowing_add(self, other)?;
+        Some((Box::new(sum), wrapped))
     }
     fn node_cmp_simplicity(&self, other: &dyn Node) -> std::cmp::Ordering {
         match other.node_as_any().and_then(|o| o.downcast_ref::<T>()) {

@@ -118,6 +118,30 @@ fn no_repeat(s: &String) -> bool {
     !s.chars().zip(s.chars().skip(1)).any(|(a, b)| a == b)
 }
 
+/// A message in three chunks of `i8`; the receiver checks each chunk's checksum (the wrapping
+/// sum) against a limit and assumes the whole message's is then below three limits.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Chunks {
+    head: Vec<i8>,
+    body: Vec<i8>,
+    tail: Vec<i8>,
+}
+
+/// The wrapping sum of `xs`.
+fn checksum(xs: &[i8]) -> i8 {
+    xs.iter().fold(0, |a, &b| a.wrapping_add(b))
+}
+
+/// Fails when every chunk's checksum is below 16 but the whole message's is not below 48.
+/// Minimum `Chunks { head: [], body: [-1], tail: [-128] }`: one chunk alone cannot (its
+/// checksum is the message's); two one-number chunks below 16 exceed 47 only by wrapping
+/// below -128, which takes `-1` with `-128` (or the other way round: the first leaf decides).
+fn chunk_checksums(c: &Chunks) -> Verdict {
+    let chunks = [&c.head, &c.body, &c.tail];
+    let all: Vec<i8> = chunks.iter().flat_map(|l| l.iter().copied()).collect();
+    Verdict::implies(chunks.iter().all(|l| checksum(l) < 16), checksum(&all) < 48)
+}
+
 /// A binary search tree of keys.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
 enum Tree {
@@ -259,6 +283,15 @@ fn config_options_end_none() {
 fn a_string_keeps_only_the_character_that_fails() {
     always("0".to_string(), 0..30, no_digit);
     always("aa".to_string(), 0..30, no_repeat);
+}
+
+#[test]
+fn a_wrapping_checksum_reaches_its_minimum() {
+    let minimum = Chunks { head: vec![], body: vec![-1], tail: vec![-128] };
+    always(minimum.clone(), 0..30, chunk_checksums);
+    // Where it used to stop: the last chunk's two numbers wrap to -128 together.
+    let stuck = Chunks { head: vec![], body: vec![-1], tail: vec![1, 127] };
+    reduces_from(stuck, minimum, 50, chunk_checksums);
 }
 
 #[test]

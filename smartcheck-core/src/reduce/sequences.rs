@@ -1,7 +1,8 @@
 //! Passes that shorten lists, for any list type (`Vec`, `VecDeque`, and whatever else is a
 //! chain of cons cells, maps and sets among them once they are lists of entries): the
 //! shortest failing prefix, runs of 1 to 8 elements deleted anywhere, neighbouring lists of a
-//! list of lists merged, and an element deleted while leaves that count positions follow.
+//! list of lists merged, an element deleted while leaves that count positions follow, and a
+//! number folded into its neighbour where their sum wraps.
 //!
 //! Invariant: every candidate has fewer constructors than the current value (a deleted cell
 //! is one constructor and its element's), so it is simpler in `order` whatever its leaves.
@@ -187,6 +188,49 @@ pub fn renumber(r: &mut Reducer<'_, '_>) -> bool {
     }
 }
 
+/// Folds a number of a list into its neighbour where their sum wraps around in the type's
+/// arithmetic ([`SubTypes::overflowing_add`](crate::SubTypes::overflowing_add)), deleting
+/// it: `[-1, 1, 127]` of `i8` becomes `[-1, -128]`, and the list's wrapping sum is kept.
+/// Where a sum does not wrap, `move_size` then `delete_runs` reach the same in two steps; a
+/// wrapped one they cannot, since its middle step (`[-1, 0, -128]`) has the larger rank sum.
+/// One candidate per wrapping pair among the first `LISTS` cells of the first `LISTS` lists.
+pub fn fold_wrapped(r: &mut Reducer<'_, '_>) -> bool {
+    for n in 0..LISTS {
+        let mut i = 0;
+        loop {
+            if r.spent() {
+                return false;
+            }
+            let cex = r.current.clone();
+            let Some((path, list)) = nth_list(NodeRef::Value(cex.node()), n) else {
+                return false;
+            };
+            if i + 1 >= list_len(list).min(LISTS) {
+                break;
+            }
+            let (cell, next) = (suffix_path(&path, i), suffix_path(&path, i + 1));
+            i += 1;
+            let root = NodeRef::Value(cex.node());
+            let heads = (node_at(root, &cell).and_then(cons_parts), node_at(root, &next));
+            let (Some((a, _)), Some(b)) = (heads.0, heads.1.and_then(cons_parts)) else { break };
+            let Some((sum, true)) = a.type_node().node_overflowing_add(b.0.type_node()) else {
+                continue;
+            };
+            let mut candidate = cex.clone();
+            let mut head = next.clone();
+            head.push(0);
+            let summed = assign_at_path(NodeMutRef::Value(candidate.node_mut()), &head, sum);
+            let rest = node_at(NodeRef::Value(candidate.node()), &next).map(NodeRef::to_value);
+            let Some(rest) = rest.filter(|_| summed.is_ok()) else { continue };
+            let deleted = assign_at_path(NodeMutRef::Value(candidate.node_mut()), &cell, rest);
+            if deleted.is_ok() && r.try_candidate(candidate) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Moves a sub-value out of a list element into another list of its type, deleting the
 /// element: `([Some(7)], [])` becomes `([], [7])`, a statement `Return(e)` in a body becomes
 /// `e` among the arguments. For failures that need the sub-value somewhere but not in the
@@ -336,6 +380,21 @@ mod tests {
         assert_eq!(got, start);
         let calls = CALLS.with(|c| c.get());
         assert!((2..=65).contains(&calls), "{calls} calls (the first is the check it fails)");
+    }
+
+    fn sum(v: &[i8]) -> i8 {
+        v.iter().fold(0, |a, &b| a.wrapping_add(b))
+    }
+
+    #[test]
+    fn fold_wrapped_keeps_a_wrapping_sum() {
+        let got = one_pass(|v: &Vec<i8>| sum(v) != -128, vec![0, 1, 127, -1, 1], fold_wrapped);
+        assert_eq!(got, vec![0, -128]);
+        let prop = |p: &(bool, Vec<u8>)| p.1.iter().fold(0u8, |a, &b| a.wrapping_add(b)) != 44;
+        assert_eq!(one_pass(prop, (true, vec![200, 100]), fold_wrapped), (true, vec![44]));
+        // A sum that does not wrap is left to `move_size` and `delete_runs`.
+        let got = one_pass(|v: &Vec<i8>| sum(v) != 8, vec![3, 5], fold_wrapped);
+        assert_eq!(got, vec![3, 5]);
     }
 
     /// Values are indexes into the list; fails when two elements point at each other.
