@@ -64,12 +64,13 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 20] {
+fn passes() -> [(&'static str, Changes, Pass); 21] {
     use Changes::{Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
         ("hypothesis", Structure, structure::hypothesis),
         ("delete_runs", Structure, sequences::delete_runs),
+        ("delete_pairs", Structure, sequences::delete_pairs),
         ("hoist", Structure, structure::hoist),
         ("merge_lists", Structure, sequences::merge_lists),
         ("relocate", Structure, sequences::relocate),
