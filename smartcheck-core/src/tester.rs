@@ -1,5 +1,5 @@
 //! Running candidates against the property: counting evaluations, keeping to one failure class,
-//! and remembering candidates already known to pass.
+//! and remembering what each candidate already run did.
 //!
 //! A candidate is a counterexample when it meets the precondition (and, while strengthening,
 //! the extra precondition of §5.3) and fails the property *the same way* as the counterexample
@@ -9,7 +9,7 @@
 //! A candidate with a node outside its type's constraints (`#[smartcheck(range = ..)]`,
 //! `#[smartcheck(invariant = ..)]`) is a discard, not run: O(n) in its nodes per candidate.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 
 use crate::property::{self, Failure, Outcome, RootProperty};
@@ -22,15 +22,26 @@ use crate::subtypes::{NodeRef, SubValue};
 /// candidate as not failing; discovery skips it.
 pub type Precondition<'a> = &'a dyn Fn(&dyn SubValue, &Failure) -> Option<usize>;
 
+/// What a candidate that did not fail as asked did instead.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Unlike {
+    /// It passed.
+    Passed,
+    /// It was discarded (a precondition, a node outside its constraints, an earlier class).
+    Discarded,
+    /// It failed another way.
+    FailedOtherwise,
+}
+
 /// Runs candidates and counts evaluations.
 pub struct Tester<'a> {
     prop: &'a RootProperty<'a>,
     extra: Option<Precondition<'a>>,
     /// Property calls made so far.
     pub evaluations: usize,
-    /// Structural hashes (already keyed) of candidates seen to pass, in a set that does not
-    /// hash them again with SipHash.
-    passed: HashSet<u64, BuildHasherDefault<FastHasher>>,
+    /// Structural hashes (already keyed) of candidates seen not to fail as asked, with what
+    /// they did instead, in a map that does not hash them again with SipHash.
+    passed: HashMap<u64, Unlike, BuildHasherDefault<FastHasher>>,
     hasher: std::hash::RandomState,
 }
 
@@ -50,7 +61,7 @@ impl<'a> Tester<'a> {
             prop,
             extra,
             evaluations: 0,
-            passed: HashSet::default(),
+            passed: HashMap::default(),
             hasher: std::hash::RandomState::new(),
         }
     }
@@ -90,19 +101,30 @@ impl<'a> Tester<'a> {
     }
 
     /// The failure of `value` when it fails with the given signature (any failure when
-    /// `signature` is `None`); candidates already seen to pass are not run again.
+    /// `signature` is `None`); candidates already seen not to are not run again.
     pub fn fails_as(&mut self, value: &dyn SubValue, signature: Option<&str>) -> Option<Failure> {
+        self.outcome_as(value, signature).ok()
+    }
+
+    /// [`fails_as`](Self::fails_as), saying what a candidate that does not fail so did
+    /// instead (remembered, as `fails_as` remembers it).
+    pub fn outcome_as(
+        &mut self,
+        value: &dyn SubValue,
+        signature: Option<&str>,
+    ) -> Result<Failure, Unlike> {
         let key = self.key(value);
-        if self.passed.contains(&key) {
-            return None;
+        if let Some(&unlike) = self.passed.get(&key) {
+            return Err(unlike);
         }
-        match self.run(value) {
-            Outcome::Fail(f) if signature.is_none_or(|s| f.has_signature(s)) => Some(f),
-            _ => {
-                self.passed.insert(key);
-                None
-            }
-        }
+        let unlike = match self.run(value) {
+            Outcome::Fail(f) if signature.is_none_or(|s| f.has_signature(s)) => return Ok(f),
+            Outcome::Fail(_) => Unlike::FailedOtherwise,
+            Outcome::Pass => Unlike::Passed,
+            Outcome::Discard => Unlike::Discarded,
+        };
+        self.passed.insert(key, unlike);
+        Err(unlike)
     }
 
     /// A structural hash of `value` (constructors and leaves, see

@@ -349,6 +349,43 @@ fn every_accepted_candidate_is_smaller_and_fails() {
     accepted_are_smaller(heap_sorted);
 }
 
+/// No value is run twice in one reduction: every candidate's outcome is remembered, whichever
+/// pass asks (reduction only, from the first failure on; the reduced value itself is run
+/// once more on purpose, to confirm it fails).
+fn none_run_twice<T: SubTypes, R: PropertyResult + Clone>(prop: impl Fn(&T) -> R + Copy) {
+    for seed in 0..10 {
+        let seen = std::cell::RefCell::new((false, HashSet::new(), Vec::new()));
+        let report = smart_check(&args(seed), |v: &T| {
+            let result = prop(v);
+            let mut seen = seen.borrow_mut();
+            let text = format!("{v:?}");
+            if seen.0 && !seen.1.insert(text.clone()) {
+                seen.2.push(text);
+            }
+            // From the first failure on (discovery may draw a value twice).
+            seen.0 |= result.clone().into_outcome().is_fail();
+            result
+        });
+        let reduced = report.counterexamples().first().map(|c| format!("{:?}", c.value()));
+        let mut again = seen.borrow().2.clone();
+        if let Some(at) = again.iter().position(|v| Some(v) == reduced.as_ref()) {
+            again.remove(at);
+        }
+        assert!(again.is_empty(), "seed {seed}: run twice: {again:?}");
+    }
+}
+
+#[test]
+fn no_candidate_is_run_twice() {
+    none_run_twice(difference_small);
+    none_run_twice(coupling);
+    none_run_twice(config);
+    none_run_twice(no_repeat);
+    none_run_twice(bst_in_order);
+    none_run_twice(heap_sorted);
+    none_run_twice(chunk_checksums);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Figures over 100 seeds (run with --ignored --nocapture)
 

@@ -20,8 +20,9 @@
 //!
 //! Invariant: the current value always fails the property the same way as the original, and
 //! every accepted candidate is strictly simpler in [`order`], which is well-founded: reduction
-//! terminates whatever the passes propose (see [`order`]). Candidates already seen to pass are
-//! not run again (the tester's cache, keyed by a structural hash).
+//! terminates whatever the passes propose (see [`order`]). No candidate is run twice: what
+//! each one did (failed another way, passed, was discarded) is remembered, whichever pass
+//! asks (the tester's cache, keyed by a structural hash).
 //!
 //! Cost: every candidate costs one clone, one comparison and (unless cached) one property
 //! call, each O(n) in the value's nodes. A long list shrinks by binary searches (a prefix cut,
@@ -45,10 +46,10 @@ use std::hash::BuildHasherDefault;
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::index::{assign_at_path, Bfs};
-use crate::property::{Failure, Outcome};
+use crate::property::Failure;
 use crate::root::Root;
 use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
-use crate::tester::Tester;
+use crate::tester::{Tester, Unlike};
 
 pub use tree::{generate_below, node_at, FastHasher};
 
@@ -236,17 +237,17 @@ impl<'a, 't> Reducer<'a, 't> {
         if !order::simpler(new, old) {
             return Probe::NotSimpler;
         }
-        match self.tester.run(&*candidate) {
-            Outcome::Fail(failure) if failure.has_signature(&self.signature) => {
+        match self.tester.outcome_as(&*candidate, Some(&self.signature)) {
+            Ok(failure) => {
                 record(&self.current, &candidate);
                 self.current = candidate;
                 self.failure = failure;
                 self.hash = None;
                 Probe::Kept
             }
-            Outcome::Fail(_) => Probe::FailedOtherwise,
-            Outcome::Pass => Probe::Passed,
-            Outcome::Discard => Probe::Discarded,
+            Err(Unlike::FailedOtherwise) => Probe::FailedOtherwise,
+            Err(Unlike::Passed) => Probe::Passed,
+            Err(Unlike::Discarded) => Probe::Discarded,
         }
     }
 
@@ -381,7 +382,7 @@ pub fn record_accepted<R>(f: impl FnOnce() -> R) -> (R, Accepted) {
 pub(crate) mod testing {
     //! Running one pass, or the whole reducer, on a value, for the passes' unit tests.
     use super::*;
-    use crate::property::RootProperty;
+    use crate::property::{Outcome, RootProperty};
     use crate::subtypes::SubTypes;
 
     /// Reduces `v` (which must fail `prop`) with every pass.
