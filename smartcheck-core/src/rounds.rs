@@ -100,7 +100,10 @@ fn one_round(
     match discover(args, ty, tester, gen, counts) {
         Discovered::Found { value, failure, origin } => {
             crate::timeout::reducing(origin);
-            let cex = reduce_found(args, tester, gen, value, failure.clone(), notes);
+            // Reduction and generalization draw from a generator of their own, seeded by one
+            // draw: how many numbers they take never changes what later rounds discover.
+            let mut own = Gen::new(gen.next_u64(), 0);
+            let cex = reduce_found(args, tester, &mut own, value, failure.clone(), notes);
             let cex = cex.map(|mut cex| {
                 cex.origin = origin;
                 cex
