@@ -13,10 +13,13 @@
 //! the same values on every machine and with every version of every dependency.
 //!
 //! What a seed generates is part of the saved-failure format: a regressions file saves an
-//! input by its origin (seed, size, budget) and a hash of the value (`persist.rs`), so a
-//! change to how any std or derived impl draws its numbers makes users' committed lines stale
-//! (reported and skipped, no longer replayed). Speed-ups that draw fewer numbers are such a
-//! change; make them together with a new line format that says which generator wrote it.
+//! input by its origin (seed, size, budget, generator) and a hash of the value (`persist.rs`),
+//! so a change to how any std or derived impl draws its numbers would make users' committed
+//! lines stale. Draws therefore come in *generator versions* ([`Gen::version`]): a new
+//! generator may draw differently (fewer numbers, say), and every draw site it changes keeps
+//! the older versions' draws behind a branch on the version, so that a line written by an
+//! older generator (lines without a `gen=` field are generator 1) generates the same value.
+//! A generator starts at the newest version, [`Gen::NEWEST`]; replay sets the line's.
 //!
 //! Cost: generation state is a few words; the budget shares of a list ([`Gen::split_into`])
 //! are drawn in place, and lists take their plan from buffers the generator keeps and reuses
@@ -32,6 +35,7 @@ pub struct Gen {
     deepest: usize,
     /// Buffers lent out by [`Gen::take_buffer`] and given back, kept for the next value.
     buffers: Vec<Vec<usize>>,
+    version: u32,
 }
 
 /// How deep generation recurses before it only builds the smallest values (a guard on top of
@@ -39,10 +43,15 @@ pub struct Gen {
 pub const MAX_GEN_DEPTH: usize = 10_000;
 
 impl Gen {
+    /// The newest generator version, which a new generator draws as (see the module doc).
+    /// Version 1 is what every version of smartcheck before generator versions drew.
+    pub const NEWEST: u32 = 1;
+
     /// A generator seeded with `seed`, at QuickCheck size `size` and a budget of `size`.
     pub fn new(seed: u64, size: usize) -> Gen {
         let state = seeded(seed);
-        Gen { state, size, budget: size, depth: 0, deepest: 0, buffers: Vec::new() }
+        let buffers = Vec::new();
+        Gen { state, size, budget: size, depth: 0, deepest: 0, buffers, version: Gen::NEWEST }
     }
 
     /// Makes this generator what `Gen::new(seed, size)` would be, but keeps its buffers: a
@@ -50,6 +59,27 @@ impl Gen {
     pub fn reseed(&mut self, seed: u64, size: usize) {
         self.state = seeded(seed);
         (self.size, self.budget, self.depth, self.deepest) = (size, size, 0, 0);
+        self.version = Gen::NEWEST;
+    }
+
+    /// Which generator's draws this one makes: [`Gen::NEWEST`] unless
+    /// [set](Gen::set_version) to an older one, to generate again what it generated. An impl
+    /// that changes how it draws keeps its older draws for the older versions.
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+
+    /// Makes this generator draw as generator `version` did (1 to [`Gen::NEWEST`]).
+    ///
+    /// ```
+    /// # use smartcheck_core::Gen;
+    /// let mut g = Gen::new(7, 20);
+    /// g.set_version(1);
+    /// assert_eq!(g.version(), 1);
+    /// ```
+    pub fn set_version(&mut self, version: u32) {
+        debug_assert!((1..=Gen::NEWEST).contains(&version), "generator version {version}");
+        self.version = version;
     }
 
     /// QuickCheck's size: scales numbers and lengths.

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
-use smartcheck::{Arbitrary, Gen, SubTypes};
+use smartcheck::{Arbitrary, Gen, Origin, SubTypes};
 
 /// A derived enum with a leaf, a number and a list in it.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
@@ -17,9 +17,21 @@ enum Shape {
     Poly(Vec<i16>, bool),
 }
 
-/// The values generator 1 gives `T` for seeds 0 to 3 at size `size`, as `Debug` prints them.
+/// The values generator 1 gives `T` for seeds 0 to 3 at size `size`, as `Debug` prints them:
+/// through a saved line's [`Origin`] (replay's path), and through a [`Gen`] set to version 1.
 fn generator_1<T: Arbitrary + Debug>(size: usize) -> Vec<String> {
-    (0..4).map(|seed| format!("{:?}", T::arbitrary(&mut Gen::new(seed, size)))).collect()
+    let values: Vec<String> = (0..4)
+        .map(|seed| {
+            let origin = Origin { seed, size, budget: size, generator: 1 };
+            format!("{:?}", origin.generate::<T>())
+        })
+        .collect();
+    for (seed, value) in values.iter().enumerate() {
+        let mut g = Gen::new(seed as u64, size);
+        g.set_version(1);
+        assert_eq!(&format!("{:?}", T::arbitrary(&mut g)), value);
+    }
+    values
 }
 
 #[track_caller]

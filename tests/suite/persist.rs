@@ -87,7 +87,7 @@ fn write_entries(count: u64) {
         let seed = writer * 1_000_000 + i;
         let entry = Entry {
             type_name: "Stress".into(),
-            origin: Origin { seed, size: 1, budget: 1 },
+            origin: Origin { seed, size: 1, budget: 1, generator: 1 },
             hash: i,
             run: None,
             comment: format!("writer {writer}, entry {i}"),
