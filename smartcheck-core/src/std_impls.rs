@@ -119,6 +119,11 @@ fn list_plan<T: Arbitrary>(g: &mut Gen) -> Vec<usize> {
 /// element, so the list is empty). Every share is at least `element_min`, and
 /// `1 + sum(1 + share) <= budget` whenever the budget is at least 1. The plan is one of `g`'s
 /// buffers: give it back ([`Gen::give_back`]) once the cells are generated.
+///
+/// Elements whose smallest size is 0 are opaque leaves (numbers, chars, strings), whose size
+/// is always 0: from generator 2 on they get no share of the budget, which they could not
+/// use, so a list of them draws its length only (derived constructors give such fields none
+/// either, [`field_budgets`](crate::derive_support::field_budgets)).
 pub(crate) fn cell_plan(g: &mut Gen, element_min: Option<usize>) -> Vec<usize> {
     let mut plan = g.take_buffer();
     let Some(min) = element_min else { return plan };
@@ -126,6 +131,10 @@ pub(crate) fn cell_plan(g: &mut Gen, element_min: Option<usize>) -> Vec<usize> {
     let per = min.saturating_add(1);
     let max_len = (budget.saturating_sub(1) / per).min(g.size());
     let len = g.range(0, max_len);
+    if min == 0 && g.version() >= 2 {
+        plan.resize(len, 0);
+        return plan;
+    }
     let extra = budget.saturating_sub(1 + len * per);
     plan.resize(len, 0);
     g.split_into(extra, &mut plan);
@@ -241,12 +250,49 @@ list_impl!(VecDeque, deque);
 // ---------------------------------------------------------------------------------------------
 // Integers
 
-/// Draws an integer magnitude for discovery: edge cases now and then, otherwise a bit width
-/// chosen uniformly up to one that grows with the size (the whole type by size 50), so small
-/// values and duplicates are likely and every magnitude is reachable.
+/// The widest bit width an integer magnitude is drawn with at the generator's size: one that
+/// grows with the size (the whole type by size 50), so small values and duplicates are likely
+/// and every magnitude is reachable.
+fn int_bits_limit(g: &Gen, type_bits: u32) -> u64 {
+    (1 + g.size() as u64 * type_bits as u64 / 50).min(type_bits as u64)
+}
+
+/// Draws an integer magnitude's bit width for discovery, uniformly up to [`int_bits_limit`]
+/// (generator 1's draw).
 fn int_bits(g: &mut Gen, type_bits: u32) -> u32 {
-    let limit = (1 + g.size() as u64 * type_bits as u64 / 50).min(type_bits as u64) as u32;
+    let limit = int_bits_limit(g, type_bits);
     g.range(0, limit as usize) as u32
+}
+
+/// How an integer is drawn: `branch` in `0..20` (boundary value, power of two, or a magnitude
+/// of `bits` bits), whether it is negated (for signed types), and the random bits of the
+/// magnitude (128, of which the low `bits` are kept).
+struct IntDraw {
+    branch: u64,
+    negate: bool,
+    bits: u32,
+    raw: u128,
+}
+
+/// The low `bits` bits of `raw`.
+fn masked(raw: u128, bits: u32) -> u128 {
+    if bits == 0 {
+        0
+    } else {
+        raw & (u128::MAX >> (128 - bits))
+    }
+}
+
+/// Generator 2's draw: the branch, the sign and the bit width from one uniform number in
+/// `0..40 * (limit + 1)`, and the magnitude's bits from one more draw (two for types wider
+/// than 64 bits), where generator 1 made five draws. The same distribution.
+fn int_draw(g: &mut Gen, type_bits: u32) -> IntDraw {
+    let widths = int_bits_limit(g, type_bits) + 1;
+    let pick = g.below(40 * widths);
+    let (branch, negate, bits) = (pick % 20, (pick / 20) % 2 == 1, (pick / 40) as u32);
+    let low = g.next_u64() as u128;
+    let raw = if type_bits > 64 { low | ((g.next_u64() as u128) << 64) } else { low };
+    IntDraw { branch, negate, bits, raw }
 }
 
 /// The methods every opaque leaf type shares: its name as its one constructor, printed as an
@@ -339,30 +385,33 @@ macro_rules! int_impl {
                 const BITS: u32 = <$t>::BITS;
                 #[allow(unused_comparisons)]
                 let signed = <$t>::MIN < 0;
-                match g.below(20) {
-                    0 | 1 => {
-                        #[allow(unused_comparisons)]
-                        let edges: [$t; 7] = [
-                            0, 1, <$t>::MAX, <$t>::MIN, <$t>::MAX - 1,
-                            if <$t>::MIN < 0 { <$t>::MIN + 1 } else { 2 },
-                            if <$t>::MIN < 0 { (0 as $t).wrapping_sub(1) } else { 3 },
-                        ];
-                        edges[g.below(edges.len() as u64) as usize]
-                    }
+                #[allow(unused_comparisons)]
+                let edges: [$t; 7] = [
+                    0, 1, <$t>::MAX, <$t>::MIN, <$t>::MAX - 1,
+                    if <$t>::MIN < 0 { <$t>::MIN + 1 } else { 2 },
+                    if <$t>::MIN < 0 { (0 as $t).wrapping_sub(1) } else { 3 },
+                ];
+                // Generator 2 draws branch, sign and magnitude up front; generator 1 drew each
+                // where it was needed, in this order.
+                let drawn = (g.version() >= 2).then(|| int_draw(g, BITS));
+                let branch = drawn.as_ref().map_or_else(|| g.below(20), |d| d.branch);
+                let v = match branch {
+                    0 | 1 => return edges[g.below(edges.len() as u64) as usize],
                     2 => {
                         let power = (1 as $t).wrapping_shl(g.below(u64::from(BITS)) as u32);
-                        let near = power.wrapping_add(g.below(3) as $t).wrapping_sub(1);
-                        if signed && g.ratio(1, 2) { near.wrapping_neg() } else { near }
+                        power.wrapping_add(g.below(3) as $t).wrapping_sub(1)
                     }
-                    _ => {
-                        let bits = int_bits(g, BITS);
-                        let raw = (g.next_u64() as u128) | ((g.next_u64() as u128) << 64);
-                        let magnitude =
-                            if bits == 0 { 0 } else { raw & (u128::MAX >> (128 - bits)) };
-                        let v = magnitude as $t;
-                        if signed && g.ratio(1, 2) { v.wrapping_neg() } else { v }
-                    }
-                }
+                    _ => match &drawn {
+                        Some(d) => masked(d.raw, d.bits) as $t,
+                        None => {
+                            let bits = int_bits(g, BITS);
+                            let raw = (g.next_u64() as u128) | ((g.next_u64() as u128) << 64);
+                            masked(raw, bits) as $t
+                        }
+                    },
+                };
+                let negate = signed && drawn.map_or_else(|| g.ratio(1, 2), |d| d.negate);
+                if negate { v.wrapping_neg() } else { v }
             }
             fn min_size() -> Option<usize> {
                 Some(0)

@@ -114,6 +114,9 @@ fn take<T: SubTypes>(value: Box<dyn SubValue>) -> Result<T, Box<dyn SubValue>> {
 }
 
 /// A random map or set: a list plan of cells, each entry's share split between key and value.
+/// From generator 2 on, a key or value whose smallest size is 0 (an opaque leaf, always of
+/// size 0) takes no part of the share, as a derived constructor's such field takes none: the
+/// other gets all of it.
 fn arbitrary_keyed<C: Keyed>(g: &mut Gen) -> C
 where
     C::Key: Arbitrary,
@@ -124,9 +127,18 @@ where
     };
     let mut out = C::empty();
     let plan = cell_plan(g, sum_min_sizes([Some(kmin), Some(vmin)]));
+    let leaves = (kmin == 0, vmin == 0);
     for &share in &plan {
-        let mut parts = [0; 2];
-        g.split_into(share - kmin - vmin, &mut parts);
+        let extra = share - kmin - vmin;
+        let parts = match leaves {
+            (true, _) if g.version() >= 2 => [0, extra],
+            (false, true) if g.version() >= 2 => [extra, 0],
+            _ => {
+                let mut parts = [0; 2];
+                g.split_into(extra, &mut parts);
+                parts
+            }
+        };
         let key = g.with_budget(kmin + parts[0], C::Key::arbitrary);
         let value = g.with_budget(vmin + parts[1], C::Value::arbitrary);
         out.insert_entry(key, value);
