@@ -72,6 +72,7 @@ impl Gen {
     /// Which generator's draws this one makes: [`Gen::NEWEST`] unless
     /// [set](Gen::set_version) to an older one, to generate again what it generated. An impl
     /// that changes how it draws keeps its older draws for the older versions.
+    #[inline]
     pub fn version(&self) -> u32 {
         self.version
     }
@@ -90,16 +91,19 @@ impl Gen {
     }
 
     /// QuickCheck's size: scales numbers and lengths.
+    #[inline]
     pub fn size(&self) -> usize {
         self.size
     }
 
     /// The largest [`size`](crate::SubTypes::size) the value being generated may have.
+    #[inline]
     pub fn budget(&self) -> usize {
         self.budget
     }
 
     /// How many nested `Arbitrary` calls are under way.
+    #[inline]
     pub fn depth(&self) -> usize {
         self.depth
     }
@@ -124,6 +128,7 @@ impl Gen {
     }
 
     /// Runs `f` with the budget set to `budget` and one level deeper, then restores both.
+    #[inline]
     pub fn with_budget<R>(&mut self, budget: usize, f: impl FnOnce(&mut Gen) -> R) -> R {
         let saved = (self.budget, self.depth);
         self.budget = budget;
@@ -135,6 +140,7 @@ impl Gen {
     }
 
     /// The next 64 random bits.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let s = &mut self.state;
         let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
@@ -154,6 +160,7 @@ impl Gen {
     }
 
     /// A uniform number in `0..n` (`0` when `n` is 0).
+    #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
         if n == 0 {
             return 0;
@@ -170,6 +177,7 @@ impl Gen {
     }
 
     /// A uniform `usize` in `lo..=hi` (`lo` when `hi < lo`).
+    #[inline]
     pub fn range(&mut self, lo: usize, hi: usize) -> usize {
         if hi <= lo {
             return lo;
@@ -182,11 +190,13 @@ impl Gen {
     }
 
     /// True with probability `numerator / denominator`.
+    #[inline]
     pub fn ratio(&mut self, numerator: u64, denominator: u64) -> bool {
         self.below(denominator) < numerator
     }
 
     /// A uniform `f64` in `[0, 1)`.
+    #[inline]
     pub fn unit_f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
