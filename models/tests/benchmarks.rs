@@ -74,16 +74,13 @@ fn bound5_ends_on_two_values_in_29_of_30_runs() {
     let f = run(&Args::default(), bound5::prop);
     // The reducer's shortfall: from `[1, 32767]` (two elements summing past `i16::MAX`) no pass
     // reaches `[-32768]`, which takes replacing both elements at once. Over seeds 0 to 199 it
-    // ends there in 5 runs with generator 1's draws and in 1 with generator 2's, which falls
-    // among these 30.
+    // ends there in 5 runs with generator 1's draws and in 3 with generator 2's, one of which
+    // falls among these 30.
     let canonical = "T([], [], [], [-1], [-32768])";
     let short = "T([], [], [], [-1], [1, 32767])";
     assert!(f.outputs.keys().all(|k| k == canonical || k == short), "{:?}", f.outputs);
     assert!(f.outputs.get(canonical).is_some_and(|&n| n >= 29), "{:?}", f.outputs);
-    // Hypothesis: 116. Means over 200 seeds move by about 10 with the seeds: generator 1 took
-    // 107.2 over seeds 0 to 199 and 117.2 over 1000 to 1199, generator 2 117.5 and 109.2; these
-    // 30 seeds take 118.3 with generator 2 (at most 116 with generator 1).
-    f.evaluations_at_most(119.0);
+    f.evaluations_at_most(116.0); // Hypothesis: 116
 }
 
 #[test]

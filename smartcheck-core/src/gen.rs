@@ -22,8 +22,9 @@
 //! A generator starts at the newest version, [`Gen::NEWEST`]; replay sets the line's.
 //!
 //! Generator 2 (issue 13) draws the same distributions as generator 1 with fewer numbers: an
-//! integer draws its branch, sign and bit width as one number and its magnitude as one more
-//! (two draws for up to 64 bits, where generator 1 made five), and a list or map draws no
+//! integer draws its branch, sign and bit width as one number and its magnitude's bits, both
+//! from one 64-bit draw for types of up to 32 bits and from two for 64 bits (generator 1 made
+//! five), and a list or map draws no
 //! budget shares for elements that are opaque leaves (smallest size 0, always of size 0:
 //! numbers, chars, strings), which could not use them; a map whose key or value is such a
 //! leaf gives the other all of its entry's share.
@@ -174,6 +175,22 @@ impl Gen {
             }
         }
         (m >> 64) as u64
+    }
+
+    /// A uniform number in `0..n` (`0` when `n` is 0) and 32 more random bits independent of
+    /// it, from one 64-bit draw (rarely more): the number from the high half by Lemire's
+    /// method, unbiased, the bits the low half.
+    #[inline]
+    pub(crate) fn below_with_bits(&mut self, n: u32) -> (u32, u32) {
+        loop {
+            let draw = self.next_u64();
+            let (high, low) = ((draw >> 32) as u32, draw as u32);
+            let m = u64::from(high) * u64::from(n);
+            if (m as u32) < n && (m as u32) < n.wrapping_neg() % n.max(1) {
+                continue;
+            }
+            return ((m >> 32) as u32, low);
+        }
     }
 
     /// A uniform `usize` in `lo..=hi` (`lo` when `hi < lo`).
@@ -375,6 +392,22 @@ mod tests {
         let b = g.take_buffer();
         assert!(b.is_empty());
         assert_eq!(b.capacity(), capacity);
+    }
+
+    #[test]
+    fn below_with_bits_is_in_bounds_and_uses_both_halves() {
+        let mut g = Gen::new(4, 10);
+        let mut seen = [0u32; 40];
+        let mut ones = 0u32;
+        for _ in 0..40_000 {
+            let (pick, bits) = g.below_with_bits(40);
+            seen[pick as usize] += 1;
+            ones += bits.count_ones();
+        }
+        // Each value about 1,000 times, each of the 32 bits set about half the time.
+        assert!(seen.iter().all(|&n| (850..1150).contains(&n)), "{seen:?}");
+        assert!((620_000..660_000).contains(&ones), "{ones}");
+        assert_eq!(g.below_with_bits(1).0, 0);
     }
 
     #[test]

@@ -144,6 +144,7 @@ pub(crate) fn cell_plan(g: &mut Gen, element_min: Option<usize>) -> Vec<usize> {
 
 /// A list's length, for cells whose contents cost at least `min`: uniform up to what the
 /// budget allows at one unit per cell, and at most the size.
+#[inline]
 fn list_len(g: &mut Gen, min: usize) -> usize {
     let per = min.saturating_add(1);
     let max_len = (g.budget().saturating_sub(1) / per).min(g.size());
@@ -152,9 +153,13 @@ fn list_len(g: &mut Gen, min: usize) -> usize {
 
 fn arbitrary_list<T: Arbitrary, C: FromIterator<T>>(g: &mut Gen) -> C {
     if T::min_size() == Some(0) && g.version() >= 2 {
-        // Opaque leaves: no plan to draw or keep (see `cell_plan`).
+        // Opaque leaves: no plan to draw or keep (see `cell_plan`), and all of them one call
+        // deeper with no budget, so one `with_budget` serves them all.
         let len = list_len(g, 0);
-        return (0..len).map(|_| g.with_budget(0, T::arbitrary)).collect();
+        if len == 0 {
+            return std::iter::empty().collect();
+        }
+        return g.with_budget(0, |g| (0..len).map(|_| T::arbitrary(g)).collect());
     }
     let plan = list_plan::<T>(g);
     let list = plan.iter().map(|&b| g.with_budget(b, T::arbitrary)).collect();
@@ -295,15 +300,21 @@ fn masked(raw: u128, bits: u32) -> u128 {
 }
 
 /// Generator 2's draw: the branch, the sign and the bit width from one uniform number in
-/// `0..40 * (limit + 1)`, and the magnitude's bits from one more draw (two for types wider
-/// than 64 bits), where generator 1 made five draws. The same distribution.
+/// `0..40 * (limit + 1)`, and the magnitude's bits: for types of up to 32 bits, both from one
+/// 64-bit draw ([`Gen::below_with_bits`]); else one more draw (two for types wider than 64
+/// bits). Generator 1 made five draws. The same distribution.
 #[inline]
 fn int_draw(g: &mut Gen, type_bits: u32) -> IntDraw {
-    let widths = int_bits_limit(g, type_bits) + 1;
-    let pick = g.below(40 * widths);
+    let choices = 40 * (int_bits_limit(g, type_bits) + 1);
+    let (pick, raw) = if type_bits <= 32 {
+        let (pick, low) = g.below_with_bits(choices as u32);
+        (u64::from(pick), u128::from(low))
+    } else {
+        let pick = g.below(choices);
+        let low = g.next_u64() as u128;
+        (pick, if type_bits > 64 { low | ((g.next_u64() as u128) << 64) } else { low })
+    };
     let (branch, negate, bits) = (pick % 20, (pick / 20) % 2 == 1, (pick / 40) as u32);
-    let low = g.next_u64() as u128;
-    let raw = if type_bits > 64 { low | ((g.next_u64() as u128) << 64) } else { low };
     IntDraw { branch, negate, bits, raw }
 }
 
