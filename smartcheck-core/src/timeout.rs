@@ -144,11 +144,20 @@ pub(crate) fn untimed<R>(f: impl FnOnce() -> R) -> R {
 /// Runs `f` with this thread's watch stamped `stamp()` (0: not watched), then restores the
 /// stamp it had; nothing when the thread is not watched.
 fn stamped<R>(stamp: impl FnOnce() -> u64, f: impl FnOnce() -> R) -> R {
-    let watch = CURRENT.with(|c| c.borrow().clone());
-    let Some(watch) = watch else { return f() };
-    let outer = watch.started.swap(stamp(), Ordering::SeqCst);
+    // The watch is looked up again after `f` rather than cloned (two atomic operations per
+    // evaluation): `f` leaves this thread's watch as it found it, as a run inside the property
+    // restores the outer run's watch when it ends.
+    let stamped = CURRENT.with(|c| {
+        let watch = c.borrow();
+        watch.as_ref().map(|w| (Arc::as_ptr(w), w.started.swap(stamp(), Ordering::SeqCst)))
+    });
+    let Some((watched, outer)) = stamped else { return f() };
     let result = f();
-    watch.started.store(outer, Ordering::SeqCst);
+    CURRENT.with(|c| {
+        if let Some(w) = c.borrow().as_ref().filter(|w| Arc::as_ptr(w) == watched) {
+            w.started.store(outer, Ordering::SeqCst);
+        }
+    });
     result
 }
 
