@@ -407,34 +407,42 @@ macro_rules! int_impl {
             fn arbitrary(g: &mut Gen) -> Self {
                 const BITS: u32 = <$t>::BITS;
                 #[allow(unused_comparisons)]
-                let signed = <$t>::MIN < 0;
+                const SIGNED: bool = <$t>::MIN < 0;
                 #[allow(unused_comparisons)]
-                let edges: [$t; 7] = [
+                const EDGES: [$t; 7] = [
                     0, 1, <$t>::MAX, <$t>::MIN, <$t>::MAX - 1,
-                    if <$t>::MIN < 0 { <$t>::MIN + 1 } else { 2 },
-                    if <$t>::MIN < 0 { (0 as $t).wrapping_sub(1) } else { 3 },
+                    if SIGNED { <$t>::MIN.wrapping_add(1) } else { 2 },
+                    if SIGNED { (0 as $t).wrapping_sub(1) } else { 3 },
                 ];
-                // Generator 2 draws branch, sign and magnitude up front; generator 1 drew each
-                // where it was needed, in this order.
-                let drawn = (g.version() >= 2).then(|| int_draw(g, BITS));
-                let branch = drawn.as_ref().map_or_else(|| g.below(20), |d| d.branch);
-                let v = match branch {
-                    0 | 1 => return edges[g.below(edges.len() as u64) as usize],
-                    2 => {
-                        let power = (1 as $t).wrapping_shl(g.below(u64::from(BITS)) as u32);
-                        power.wrapping_add(g.below(3) as $t).wrapping_sub(1)
-                    }
-                    _ => match &drawn {
-                        Some(d) => masked(d.raw, d.bits) as $t,
-                        None => {
-                            let bits = int_bits(g, BITS);
-                            let raw = (g.next_u64() as u128) | ((g.next_u64() as u128) << 64);
-                            masked(raw, bits) as $t
-                        }
-                    },
+                let edge = |g: &mut Gen| EDGES[g.below(EDGES.len() as u64) as usize];
+                let near_power = |g: &mut Gen| {
+                    let power = (1 as $t).wrapping_shl(g.below(u64::from(BITS)) as u32);
+                    power.wrapping_add(g.below(3) as $t).wrapping_sub(1)
                 };
-                let negate = signed && drawn.map_or_else(|| g.ratio(1, 2), |d| d.negate);
-                if negate { v.wrapping_neg() } else { v }
+                let negated = |v: $t, negate: bool| if SIGNED && negate { v.wrapping_neg() } else { v };
+                if g.version() >= 2 {
+                    // Branch, sign and magnitude drawn up front.
+                    let d = int_draw(g, BITS);
+                    return match d.branch {
+                        0 | 1 => edge(g),
+                        2 => negated(near_power(g), d.negate),
+                        _ => negated(masked(d.raw, d.bits) as $t, d.negate),
+                    };
+                }
+                // Generator 1: each drawn where it was needed, the sign last.
+                match g.below(20) {
+                    0 | 1 => edge(g),
+                    2 => {
+                        let v = near_power(g);
+                        negated(v, SIGNED && g.ratio(1, 2))
+                    }
+                    _ => {
+                        let bits = int_bits(g, BITS);
+                        let raw = (g.next_u64() as u128) | ((g.next_u64() as u128) << 64);
+                        let v = masked(raw, bits) as $t;
+                        negated(v, SIGNED && g.ratio(1, 2))
+                    }
+                }
             }
             fn min_size() -> Option<usize> {
                 Some(0)
