@@ -72,6 +72,7 @@ impl<T: Debug> Figures<T> {
 #[test]
 fn bound5_ends_on_two_values_always_the_same() {
     let f = run(&Args::default(), bound5::prop);
+    // `[1, 32767]`, where two numbers wrap to `-32768` together, now folds into one.
     f.always("T([], [], [], [-1], [-32768])");
     f.evaluations_at_most(116.0); // Hypothesis: 116
 }

@@ -129,7 +129,8 @@ fn cases(
             return Discovered::Passed;
         }
         let size = round.tally.size(args);
-        let origin = Origin { seed: gen.fork_seed(), size, budget: size.max(round.min) };
+        let (seed, budget, generator) = (gen.fork_seed(), size.max(round.min), gen.version());
+        let origin = Origin { seed, size, budget, generator };
         crate::timeout::testing(round.tally.ran() + 1, origin);
         crate::derive_support::grow(|| round.input.generate(&origin, &mut round.case));
         let depth = round.case.deepest();

@@ -13,10 +13,21 @@
 //! the same values on every machine and with every version of every dependency.
 //!
 //! What a seed generates is part of the saved-failure format: a regressions file saves an
-//! input by its origin (seed, size, budget) and a hash of the value (`persist.rs`), so a
-//! change to how any std or derived impl draws its numbers makes users' committed lines stale
-//! (reported and skipped, no longer replayed). Speed-ups that draw fewer numbers are such a
-//! change; make them together with a new line format that says which generator wrote it.
+//! input by its origin (seed, size, budget, generator) and a hash of the value (`persist.rs`),
+//! so a change to how any std or derived impl draws its numbers would make users' committed
+//! lines stale. Draws therefore come in *generator versions* ([`Gen::version`]): a new
+//! generator may draw differently (fewer numbers, say), and every draw site it changes keeps
+//! the older versions' draws behind a branch on the version, so that a line written by an
+//! older generator (lines without a `gen=` field are generator 1) generates the same value.
+//! A generator starts at the newest version, [`Gen::NEWEST`]; replay sets the line's.
+//!
+//! Generator 2 (issue 13) draws the same distributions as generator 1 with fewer numbers: an
+//! integer draws its branch, sign and bit width as one number and its magnitude's bits, both
+//! from one 64-bit draw for types of up to 32 bits and from two for 64 bits (generator 1 made
+//! five), and a list or map draws no
+//! budget shares for elements that are opaque leaves (smallest size 0, always of size 0:
+//! numbers, chars, strings), which could not use them; a map whose key or value is such a
+//! leaf gives the other all of its entry's share.
 //!
 //! Cost: generation state is a few words; the budget shares of a list ([`Gen::split_into`])
 //! are drawn in place, and lists take their plan from buffers the generator keeps and reuses
@@ -32,6 +43,7 @@ pub struct Gen {
     deepest: usize,
     /// Buffers lent out by [`Gen::take_buffer`] and given back, kept for the next value.
     buffers: Vec<Vec<usize>>,
+    version: u32,
 }
 
 /// How deep generation recurses before it only builds the smallest values (a guard on top of
@@ -39,10 +51,15 @@ pub struct Gen {
 pub const MAX_GEN_DEPTH: usize = 10_000;
 
 impl Gen {
+    /// The newest generator version, which a new generator draws as (see the module doc).
+    /// Version 1 is what every version of smartcheck before generator versions drew.
+    pub const NEWEST: u32 = 2;
+
     /// A generator seeded with `seed`, at QuickCheck size `size` and a budget of `size`.
     pub fn new(seed: u64, size: usize) -> Gen {
         let state = seeded(seed);
-        Gen { state, size, budget: size, depth: 0, deepest: 0, buffers: Vec::new() }
+        let buffers = Vec::new();
+        Gen { state, size, budget: size, depth: 0, deepest: 0, buffers, version: Gen::NEWEST }
     }
 
     /// Makes this generator what `Gen::new(seed, size)` would be, but keeps its buffers: a
@@ -50,19 +67,44 @@ impl Gen {
     pub fn reseed(&mut self, seed: u64, size: usize) {
         self.state = seeded(seed);
         (self.size, self.budget, self.depth, self.deepest) = (size, size, 0, 0);
+        self.version = Gen::NEWEST;
+    }
+
+    /// Which generator's draws this one makes: [`Gen::NEWEST`] unless
+    /// [set](Gen::set_version) to an older one, to generate again what it generated. An impl
+    /// that changes how it draws keeps its older draws for the older versions.
+    #[inline]
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+
+    /// Makes this generator draw as generator `version` did (1 to [`Gen::NEWEST`]).
+    ///
+    /// ```
+    /// # use smartcheck_core::Gen;
+    /// let mut g = Gen::new(7, 20);
+    /// g.set_version(1);
+    /// assert_eq!(g.version(), 1);
+    /// ```
+    pub fn set_version(&mut self, version: u32) {
+        debug_assert!((1..=Gen::NEWEST).contains(&version), "generator version {version}");
+        self.version = version;
     }
 
     /// QuickCheck's size: scales numbers and lengths.
+    #[inline]
     pub fn size(&self) -> usize {
         self.size
     }
 
     /// The largest [`size`](crate::SubTypes::size) the value being generated may have.
+    #[inline]
     pub fn budget(&self) -> usize {
         self.budget
     }
 
     /// How many nested `Arbitrary` calls are under way.
+    #[inline]
     pub fn depth(&self) -> usize {
         self.depth
     }
@@ -87,6 +129,7 @@ impl Gen {
     }
 
     /// Runs `f` with the budget set to `budget` and one level deeper, then restores both.
+    #[inline]
     pub fn with_budget<R>(&mut self, budget: usize, f: impl FnOnce(&mut Gen) -> R) -> R {
         let saved = (self.budget, self.depth);
         self.budget = budget;
@@ -98,6 +141,7 @@ impl Gen {
     }
 
     /// The next 64 random bits.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let s = &mut self.state;
         let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
@@ -117,6 +161,7 @@ impl Gen {
     }
 
     /// A uniform number in `0..n` (`0` when `n` is 0).
+    #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
         if n == 0 {
             return 0;
@@ -132,7 +177,24 @@ impl Gen {
         (m >> 64) as u64
     }
 
+    /// A uniform number in `0..n` (`0` when `n` is 0) and 32 more random bits independent of
+    /// it, from one 64-bit draw (rarely more): the number from the high half by Lemire's
+    /// method, unbiased, the bits the low half.
+    #[inline]
+    pub(crate) fn below_with_bits(&mut self, n: u32) -> (u32, u32) {
+        loop {
+            let draw = self.next_u64();
+            let (high, low) = ((draw >> 32) as u32, draw as u32);
+            let m = u64::from(high) * u64::from(n);
+            if (m as u32) < n && (m as u32) < n.wrapping_neg() % n.max(1) {
+                continue;
+            }
+            return ((m >> 32) as u32, low);
+        }
+    }
+
     /// A uniform `usize` in `lo..=hi` (`lo` when `hi < lo`).
+    #[inline]
     pub fn range(&mut self, lo: usize, hi: usize) -> usize {
         if hi <= lo {
             return lo;
@@ -145,11 +207,13 @@ impl Gen {
     }
 
     /// True with probability `numerator / denominator`.
+    #[inline]
     pub fn ratio(&mut self, numerator: u64, denominator: u64) -> bool {
         self.below(denominator) < numerator
     }
 
     /// A uniform `f64` in `[0, 1)`.
+    #[inline]
     pub fn unit_f64(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
@@ -328,6 +392,22 @@ mod tests {
         let b = g.take_buffer();
         assert!(b.is_empty());
         assert_eq!(b.capacity(), capacity);
+    }
+
+    #[test]
+    fn below_with_bits_is_in_bounds_and_uses_both_halves() {
+        let mut g = Gen::new(4, 10);
+        let mut seen = [0u32; 40];
+        let mut ones = 0u32;
+        for _ in 0..40_000 {
+            let (pick, bits) = g.below_with_bits(40);
+            seen[pick as usize] += 1;
+            ones += bits.count_ones();
+        }
+        // Each value about 1,000 times, each of the 32 bits set about half the time.
+        assert!(seen.iter().all(|&n| (850..1150).contains(&n)), "{seen:?}");
+        assert!((620_000..660_000).contains(&ones), "{ones}");
+        assert_eq!(g.below_with_bits(1).0, 0);
     }
 
     #[test]

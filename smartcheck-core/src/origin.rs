@@ -1,8 +1,9 @@
 //! Where a discovered input came from: the shared record that discovery writes, and that the
 //! report and persistence read, so that an input can be generated again.
 //!
-//! Invariant: `origin.generate::<T>()` gives the same value on every run and machine for the
-//! same `T` and generator. Cost: one generation.
+//! Invariant: `origin.generate::<T>()` gives the same value on every run and machine, and in
+//! every later version of smartcheck, for the same `T` (its origin names the generator version
+//! whose draws made it). Cost: one generation.
 
 use crate::gen::Gen;
 
@@ -16,6 +17,8 @@ pub struct Origin {
     pub size: usize,
     /// The constructor budget it was generated with.
     pub budget: usize,
+    /// The generator version whose draws made it ([`Gen::version`]).
+    pub generator: u32,
 }
 
 impl Origin {
@@ -29,6 +32,7 @@ impl Origin {
     pub(crate) fn generate_in<T: crate::Arbitrary>(&self, g: &mut Gen) -> T {
         g.reseed(self.seed, self.size);
         g.set_budget(self.budget);
+        g.set_version(self.generator);
         T::arbitrary(g)
     }
 }

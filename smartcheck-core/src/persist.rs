@@ -5,15 +5,19 @@
 //! The file for a test in `tests/engine.rs` is
 //! `$CARGO_MANIFEST_DIR/smartcheck-regressions/tests/engine.txt`; commit it, so that every
 //! machine replays the counterexamples found before. Each line saves one input by its origin
-//! (the test generator's seed, size and budget), a hash of the value it generates (so a line
-//! whose type or generator has changed since is recognised as stale) and the seed of the run
-//! that found it; or one run that crashed (`crash`):
+//! (the test generator's seed, size, budget and version), a hash of the value it generates (so
+//! a line whose type or generator has changed since is recognised as stale) and the seed of the
+//! run that found it; or one run that crashed (`crash`):
 //!
 //! ```text
 //! # smartcheck regressions: inputs that failed before, replayed first. Commit this file.
-//! type=my_crate::Exp seed=0x1f2e size=31 budget=31 hash=0x9a41c2d0e3f4b5a6 run=0x7 # Div(C(0), ..)
+//! type=my_crate::Exp seed=0x1f2e size=31 budget=31 gen=2 hash=0x9a41c2d0e3f4b5a6 run=0x7 # Div(..)
 //! crash type=my_crate::Exp seed=0x5eed # an earlier run with this seed did not finish
 //! ```
+//!
+//! `gen` names the generator version that drew the input ([`Gen::version`]); a line without
+//! it was written before generator versions, by generator 1, and replays as generator 1 drew.
+//! A line of a generator newer than this version of smartcheck knows is reported and kept.
 //!
 //! Invariant: the file only grows, and nothing in it is lost. A save appends one line under an
 //! exclusive lock on the file (read, merge, append), so concurrent test processes never
@@ -36,6 +40,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Component, Path, PathBuf};
 
+use crate::gen::Gen;
 use crate::run::Origin;
 
 mod canonical;
@@ -310,11 +315,12 @@ impl Record {
         let (mut line, comment) = match self {
             Record::Input(e) => {
                 let mut line = format!(
-                    "type={} seed={:#x} size={} budget={} hash={:#x}",
+                    "type={} seed={:#x} size={} budget={} gen={} hash={:#x}",
                     e.type_name.replace(char::is_whitespace, ""),
                     e.origin.seed,
                     e.origin.size,
                     e.origin.budget,
+                    e.origin.generator,
                     e.hash
                 );
                 if let Some(run) = e.run {
@@ -368,6 +374,7 @@ struct Fields {
     seed: Option<u64>,
     size: Option<usize>,
     budget: Option<usize>,
+    generator: Option<u32>,
     hash: Option<u64>,
     run: Option<u64>,
 }
@@ -389,6 +396,7 @@ fn parse(line: &str) -> Result<Record, String> {
             "run" => f.run.replace(hex(key, value)?).is_none(),
             "size" => f.size.replace(bounded(key, value)?).is_none(),
             "budget" => f.budget.replace(bounded(key, value)?).is_none(),
+            "gen" => f.generator.replace(generator(value)?).is_none(),
             _ => return Err(format!("unknown field `{}`", shorten(key))),
         };
         if !fresh {
@@ -410,7 +418,9 @@ impl Fields {
         let size = self.size.ok_or_else(|| missing("size"))?;
         let budget = self.budget.ok_or_else(|| missing("budget"))?;
         let hash = self.hash.ok_or_else(|| missing("hash"))?;
-        let origin = Origin { seed, size, budget };
+        // Lines written before generator versions say none: generator 1 drew them.
+        let generator = self.generator.unwrap_or(1);
+        let origin = Origin { seed, size, budget, generator };
         Ok(Record::Input(Entry { type_name, origin, hash, run: self.run, comment }))
     }
 }
@@ -420,6 +430,18 @@ fn type_name(value: &str) -> Result<String, String> {
         0 => Err("an empty `type`".to_string()),
         n if n > MAX_TYPE_NAME => Err(format!("`type` longer than {MAX_TYPE_NAME} bytes")),
         _ => Ok(value.to_string()),
+    }
+}
+
+/// A generator version this version of smartcheck can draw as.
+fn generator(value: &str) -> Result<u32, String> {
+    match value.parse::<u32>() {
+        Ok(v) if (1..=Gen::NEWEST).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "gen={} is not a generator this version knows (1 to {})",
+            shorten(value),
+            Gen::NEWEST
+        )),
     }
 }
 

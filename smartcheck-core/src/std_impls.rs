@@ -119,14 +119,21 @@ fn list_plan<T: Arbitrary>(g: &mut Gen) -> Vec<usize> {
 /// element, so the list is empty). Every share is at least `element_min`, and
 /// `1 + sum(1 + share) <= budget` whenever the budget is at least 1. The plan is one of `g`'s
 /// buffers: give it back ([`Gen::give_back`]) once the cells are generated.
+///
+/// Elements whose smallest size is 0 are opaque leaves (numbers, chars, strings), whose size
+/// is always 0: from generator 2 on they get no share of the budget, which they could not
+/// use, so a list of them draws its length only (derived constructors give such fields none
+/// either, [`field_budgets`](crate::derive_support::field_budgets)).
 pub(crate) fn cell_plan(g: &mut Gen, element_min: Option<usize>) -> Vec<usize> {
     let mut plan = g.take_buffer();
     let Some(min) = element_min else { return plan };
-    let budget = g.budget();
+    let len = list_len(g, min);
+    if min == 0 && g.version() >= 2 {
+        plan.resize(len, 0);
+        return plan;
+    }
     let per = min.saturating_add(1);
-    let max_len = (budget.saturating_sub(1) / per).min(g.size());
-    let len = g.range(0, max_len);
-    let extra = budget.saturating_sub(1 + len * per);
+    let extra = g.budget().saturating_sub(1 + len * per);
     plan.resize(len, 0);
     g.split_into(extra, &mut plan);
     for share in &mut plan {
@@ -135,7 +142,25 @@ pub(crate) fn cell_plan(g: &mut Gen, element_min: Option<usize>) -> Vec<usize> {
     plan
 }
 
+/// A list's length, for cells whose contents cost at least `min`: uniform up to what the
+/// budget allows at one unit per cell, and at most the size.
+#[inline]
+fn list_len(g: &mut Gen, min: usize) -> usize {
+    let per = min.saturating_add(1);
+    let max_len = (g.budget().saturating_sub(1) / per).min(g.size());
+    g.range(0, max_len)
+}
+
 fn arbitrary_list<T: Arbitrary, C: FromIterator<T>>(g: &mut Gen) -> C {
+    if T::min_size() == Some(0) && g.version() >= 2 {
+        // Opaque leaves: no plan to draw or keep (see `cell_plan`), and all of them one call
+        // deeper with no budget, so one `with_budget` serves them all.
+        let len = list_len(g, 0);
+        if len == 0 {
+            return std::iter::empty().collect();
+        }
+        return g.with_budget(0, |g| (0..len).map(|_| T::arbitrary(g)).collect());
+    }
     let plan = list_plan::<T>(g);
     let list = plan.iter().map(|&b| g.with_budget(b, T::arbitrary)).collect();
     g.give_back(plan);
@@ -241,12 +266,56 @@ list_impl!(VecDeque, deque);
 // ---------------------------------------------------------------------------------------------
 // Integers
 
-/// Draws an integer magnitude for discovery: edge cases now and then, otherwise a bit width
-/// chosen uniformly up to one that grows with the size (the whole type by size 50), so small
-/// values and duplicates are likely and every magnitude is reachable.
+/// The widest bit width an integer magnitude is drawn with at the generator's size: one that
+/// grows with the size (the whole type by size 50), so small values and duplicates are likely
+/// and every magnitude is reachable.
+fn int_bits_limit(g: &Gen, type_bits: u32) -> u64 {
+    (1 + g.size() as u64 * type_bits as u64 / 50).min(type_bits as u64)
+}
+
+/// Draws an integer magnitude's bit width for discovery, uniformly up to [`int_bits_limit`]
+/// (generator 1's draw).
 fn int_bits(g: &mut Gen, type_bits: u32) -> u32 {
-    let limit = (1 + g.size() as u64 * type_bits as u64 / 50).min(type_bits as u64) as u32;
+    let limit = int_bits_limit(g, type_bits);
     g.range(0, limit as usize) as u32
+}
+
+/// How an integer is drawn: `branch` in `0..20` (boundary value, power of two, or a magnitude
+/// of `bits` bits), whether it is negated (for signed types), and the random bits of the
+/// magnitude (128, of which the low `bits` are kept).
+struct IntDraw {
+    branch: u64,
+    negate: bool,
+    bits: u32,
+    raw: u128,
+}
+
+/// The low `bits` bits of `raw`.
+fn masked(raw: u128, bits: u32) -> u128 {
+    if bits == 0 {
+        0
+    } else {
+        raw & (u128::MAX >> (128 - bits))
+    }
+}
+
+/// Generator 2's draw: the branch, the sign and the bit width from one uniform number in
+/// `0..40 * (limit + 1)`, and the magnitude's bits: for types of up to 32 bits, both from one
+/// 64-bit draw ([`Gen::below_with_bits`]); else one more draw (two for types wider than 64
+/// bits). Generator 1 made five draws. The same distribution.
+#[inline]
+fn int_draw(g: &mut Gen, type_bits: u32) -> IntDraw {
+    let choices = 40 * (int_bits_limit(g, type_bits) + 1);
+    let (pick, raw) = if type_bits <= 32 {
+        let (pick, low) = g.below_with_bits(choices as u32);
+        (u64::from(pick), u128::from(low))
+    } else {
+        let pick = g.below(choices);
+        let low = g.next_u64() as u128;
+        (pick, if type_bits > 64 { low | ((g.next_u64() as u128) << 64) } else { low })
+    };
+    let (branch, negate, bits) = (pick % 20, (pick / 20) % 2 == 1, (pick / 40) as u32);
+    IntDraw { branch, negate, bits, raw }
 }
 
 /// The methods every opaque leaf type shares: its name as its one constructor, printed as an
@@ -341,29 +410,40 @@ macro_rules! int_impl {
             fn arbitrary(g: &mut Gen) -> Self {
                 const BITS: u32 = <$t>::BITS;
                 #[allow(unused_comparisons)]
-                let signed = <$t>::MIN < 0;
+                const SIGNED: bool = <$t>::MIN < 0;
+                #[allow(unused_comparisons)]
+                const EDGES: [$t; 7] = [
+                    0, 1, <$t>::MAX, <$t>::MIN, <$t>::MAX - 1,
+                    if SIGNED { <$t>::MIN.wrapping_add(1) } else { 2 },
+                    if SIGNED { (0 as $t).wrapping_sub(1) } else { 3 },
+                ];
+                let edge = |g: &mut Gen| EDGES[g.below(EDGES.len() as u64) as usize];
+                let near_power = |g: &mut Gen| {
+                    let power = (1 as $t).wrapping_shl(g.below(u64::from(BITS)) as u32);
+                    power.wrapping_add(g.below(3) as $t).wrapping_sub(1)
+                };
+                let negated = |v: $t, negate: bool| if SIGNED && negate { v.wrapping_neg() } else { v };
+                if g.version() >= 2 {
+                    // Branch, sign and magnitude drawn up front.
+                    let d = int_draw(g, BITS);
+                    return match d.branch {
+                        0 | 1 => edge(g),
+                        2 => negated(near_power(g), d.negate),
+                        _ => negated(masked(d.raw, d.bits) as $t, d.negate),
+                    };
+                }
+                // Generator 1: each drawn where it was needed, the sign last.
                 match g.below(20) {
-                    0 | 1 => {
-                        #[allow(unused_comparisons)]
-                        let edges: [$t; 7] = [
-                            0, 1, <$t>::MAX, <$t>::MIN, <$t>::MAX - 1,
-                            if <$t>::MIN < 0 { <$t>::MIN + 1 } else { 2 },
-                            if <$t>::MIN < 0 { (0 as $t).wrapping_sub(1) } else { 3 },
-                        ];
-                        edges[g.below(edges.len() as u64) as usize]
-                    }
+                    0 | 1 => edge(g),
                     2 => {
-                        let power = (1 as $t).wrapping_shl(g.below(u64::from(BITS)) as u32);
-                        let near = power.wrapping_add(g.below(3) as $t).wrapping_sub(1);
-                        if signed && g.ratio(1, 2) { near.wrapping_neg() } else { near }
+                        let v = near_power(g);
+                        negated(v, SIGNED && g.ratio(1, 2))
                     }
                     _ => {
                         let bits = int_bits(g, BITS);
                         let raw = (g.next_u64() as u128) | ((g.next_u64() as u128) << 64);
-                        let magnitude =
-                            if bits == 0 { 0 } else { raw & (u128::MAX >> (128 - bits)) };
-                        let v = magnitude as $t;
-                        if signed && g.ratio(1, 2) { v.wrapping_neg() } else { v }
+                        let v = masked(raw, bits) as $t;
+                        negated(v, SIGNED && g.ratio(1, 2))
                     }
                 }
             }

@@ -47,8 +47,8 @@ fn the_report_prints_a_program_to_paste() {
     let text = report.printed()[0].to_string();
     let expected = "let mut s = Ring::new(2);\n\
                     s.push(0);\n\
-                    s.pop();\n\
                     s.push(0);\n\
+                    s.pop();\n\
                     s.push(0); // panicked at tests/suite/../../examples/api_ring.rs:31:17: index out of \
                     bounds: the len is 2 but the index is 2";
     assert_eq!(text, expected);

@@ -27,7 +27,7 @@ fn insert(list: &[u8], x: u8) -> Vec<u8> {
     exhaustive = 4,
     ignore = true,
     persist = false,
-    seed = Some(1),
+    seed = Some(2),
 )]
 fn buggy_insert(list: &[u8], x: u8) -> Vec<u8> {
     let mut out = list.to_vec();

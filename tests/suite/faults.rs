@@ -86,10 +86,12 @@ fn a_property_that_fails_once_then_passes_is_reported_as_flaky() {
 
 #[test]
 fn lazy_preconditions_never_run_the_property_side_on_inputs_they_exclude() {
+    // 1,000 tests: in the default 100, a first byte of 200 or more is drawn about 4 times, so
+    // about one seed in 50 finds none (seed 9 with generator 2's draws).
     for seed in 0..30 {
-        let report = smart_check(&seeded(seed), |v: &Vec<u8>| {
-            Verdict::implies_with(!v.is_empty(), || v[0] < 200)
-        });
+        let args = Args { tests: 1_000, ..seeded(seed) };
+        let report =
+            smart_check(&args, |v: &Vec<u8>| Verdict::implies_with(!v.is_empty(), || v[0] < 200));
         assert!(report.failed(), "seed {seed}: {report}");
         let cex = &report.counterexamples()[0];
         assert_eq!(cex.value(), &vec![200], "seed {seed}: {report}");

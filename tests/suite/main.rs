@@ -37,6 +37,7 @@ pub mod escapes_search;
 pub mod examples;
 pub mod faults;
 pub mod generalize;
+pub mod generators;
 pub mod interactive;
 pub mod invariant;
 pub mod maps;

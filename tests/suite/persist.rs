@@ -87,7 +87,7 @@ fn write_entries(count: u64) {
         let seed = writer * 1_000_000 + i;
         let entry = Entry {
             type_name: "Stress".into(),
-            origin: Origin { seed, size: 1, budget: 1 },
+            origin: Origin { seed, size: 1, budget: 1, generator: 1 },
             hash: i,
             run: None,
             comment: format!("writer {writer}, entry {i}"),
@@ -154,6 +154,31 @@ fn counterexamples_are_saved_replayed_and_kept_when_fixed() {
     let (ok, _) = run_child(module_path!(), &off, "one_bug", &[("SMARTCHECK_PERSIST", "0")]);
     assert!(!ok);
     assert!(!off.join("smartcheck-regressions").exists(), "SMARTCHECK_PERSIST=0 saves nothing");
+}
+
+/// A line as every version before generator versions wrote it (no `gen=` field): written by
+/// generator 1 for `one_bug`'s input `[.., 201, ..]` at seed 0x11.
+const GENERATOR_1_LINE: &str = "type=alloc::vec::Vec<u8> seed=0xa9721e8e1a996f84 size=9 budget=9 \
+                                hash=0x9ca2ee24dfdb3181 run=0x11 # [201]";
+
+#[test]
+fn a_line_without_a_generator_replays_as_generator_1_wrote_it() {
+    let dir = scratch("generator-1");
+    let path = dir.join(FILE);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text = format!("# smartcheck regressions\n{GENERATOR_1_LINE}\n");
+    std::fs::write(&path, &text).unwrap();
+
+    let (ok, out) = run_child(module_path!(), &dir, "one_bug", &[("SMARTCHECK_SEED", "99999")]);
+    assert!(!ok);
+    assert!(!out.contains("stale"), "{out}");
+    let replayed = format!(
+        "note: counterexample 1 was replayed from {FILE}:2, saved by an earlier \
+                            run with seed 0x11; it fails again"
+    );
+    assert!(out.contains(&replayed), "{out}");
+    assert!(report_of(&out).contains("a byte over 200"), "{out}");
+    assert!(std::fs::read_to_string(&path).unwrap().starts_with(&text), "the line is kept");
 }
 
 #[test]

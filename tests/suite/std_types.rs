@@ -248,6 +248,6 @@ fn a_domain_type_with_every_std_field_derives_generates_reduces_and_prints() {
         boxed_slice: [], range: 0..0, range_inclusive: 0..=0, heap: [], linked: [], big: 0, \
         signed_big: 0, twelve: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), array: [0, 0, 0, 0, 0, 0, \
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, \
-        0, 0, 0, 0], colour: Colour(226, 0, 0), count: 3 }";
+        0, 0, 0, 0], colour: Colour(148, 0, 0), count: 3 }";
     assert_eq!(text(value), expected);
 }

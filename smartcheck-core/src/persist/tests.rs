@@ -10,7 +10,7 @@ fn scratch(name: &str) -> PathBuf {
 fn entry(seed: u64) -> Entry {
     Entry {
         type_name: "Vec<u8>".into(),
-        origin: Origin { seed, size: 3, budget: 4 },
+        origin: Origin { seed, size: 3, budget: 4, generator: 1 },
         hash: 0xabc,
         run: Some(9),
         comment: "[1, 2]".into(),
@@ -40,7 +40,7 @@ fn saves_and_loads_round_trip() {
     assert!(text.starts_with(HEADER));
     assert_eq!(
         text.lines().nth(1),
-        Some("type=Vec<u8> seed=0x1 size=3 budget=4 hash=0xabc run=0x9 # [1, 2]")
+        Some("type=Vec<u8> seed=0x1 size=3 budget=4 gen=1 hash=0xabc run=0x9 # [1, 2]")
     );
 }
 
@@ -84,7 +84,7 @@ fn unreadable_lines_are_kept_and_reported() {
     assert_eq!(after[..bytes.len()], bytes[..]);
     assert_eq!(
         &after[bytes.len()..],
-        b"\ntype=Vec<u8> seed=0x8 size=3 budget=4 hash=0xabc run=0x9 # [1, 2]\n"
+        b"\ntype=Vec<u8> seed=0x8 size=3 budget=4 gen=1 hash=0xabc run=0x9 # [1, 2]\n"
     );
     assert_eq!(inputs(&store.load("Vec<u8>")), vec![(2, entry(7)), (8, entry(8))]);
 }
@@ -102,9 +102,24 @@ fn fields_are_checked() {
         ("type=A seed=0x1 size=-1 budget=1 hash=0x1", "size=-1 is not a number"),
         ("type= seed=0x1 size=1 budget=1 hash=0x1", "an empty `type`"),
         ("crash seed=0x1", "no `type`"),
+        ("type=A seed=0x1 size=1 budget=1 gen=1 gen=1 hash=0x1", "`gen` given twice"),
+        (
+            "type=A seed=0x1 size=1 budget=1 gen=0 hash=0x1",
+            "gen=0 is not a generator this version knows (1 to NEWEST)",
+        ),
+        (
+            "type=A seed=0x1 size=1 budget=1 gen=99 hash=0x1",
+            "gen=99 is not a generator this version knows (1 to NEWEST)",
+        ),
     ] {
+        let why = why.replace("NEWEST", &Gen::NEWEST.to_string());
         assert_eq!(parse(line), Err(why.to_string()), "{line}");
     }
+    // A line written before generator versions: generator 1 drew it.
+    let Ok(Record::Input(old)) = parse("type=A seed=0x1 size=2 budget=3 hash=0x4") else {
+        panic!("a line without `gen` reads")
+    };
+    assert_eq!(old.origin, Origin { seed: 1, size: 2, budget: 3, generator: 1 });
     let long = format!("type={} seed=0x1", "a".repeat(MAX_LINE));
     assert_eq!(read_line(long.as_bytes()), Err(format!("longer than {MAX_LINE} bytes")));
     assert_eq!(

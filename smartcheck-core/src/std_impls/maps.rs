@@ -57,6 +57,14 @@ trait Keyed: Sized + Clone {
     fn remove_key(&mut self, key: &Self::Key) -> Option<Self::Value>;
     fn insert_entry(&mut self, key: Self::Key, value: Self::Value);
     fn empty() -> Self;
+    /// The map or set that inserting `entries` one by one into an empty one makes.
+    fn from_entries(entries: Vec<(Self::Key, Self::Value)>) -> Self {
+        let mut out = Self::empty();
+        for (key, value) in entries {
+            out.insert_entry(key, value);
+        }
+        out
+    }
     /// The smallest size of an entry's value: 0 for sets, whose `()` is not printed.
     fn value_min() -> Option<usize> {
         Self::Value::min_size()
@@ -114,6 +122,9 @@ fn take<T: SubTypes>(value: Box<dyn SubValue>) -> Result<T, Box<dyn SubValue>> {
 }
 
 /// A random map or set: a list plan of cells, each entry's share split between key and value.
+/// From generator 2 on, a key or value whose smallest size is 0 (an opaque leaf, always of
+/// size 0) takes no part of the share, as a derived constructor's such field takes none: the
+/// other gets all of it.
 fn arbitrary_keyed<C: Keyed>(g: &mut Gen) -> C
 where
     C::Key: Arbitrary,
@@ -122,17 +133,42 @@ where
     let (Some(kmin), Some(vmin)) = (C::Key::min_size(), C::value_min()) else {
         return C::empty();
     };
-    let mut out = C::empty();
     let plan = cell_plan(g, sum_min_sizes([Some(kmin), Some(vmin)]));
+    let mut entries = Vec::with_capacity(plan.len());
+    let leaves = (kmin == 0, vmin == 0);
     for &share in &plan {
-        let mut parts = [0; 2];
-        g.split_into(share - kmin - vmin, &mut parts);
+        let extra = share - kmin - vmin;
+        let parts = match leaves {
+            (true, _) if g.version() >= 2 => [0, extra],
+            (false, true) if g.version() >= 2 => [extra, 0],
+            _ => {
+                let mut parts = [0; 2];
+                g.split_into(extra, &mut parts);
+                parts
+            }
+        };
         let key = g.with_budget(kmin + parts[0], C::Key::arbitrary);
         let value = g.with_budget(vmin + parts[1], C::Value::arbitrary);
-        out.insert_entry(key, value);
+        entries.push((key, value));
     }
     g.give_back(plan);
-    out
+    C::from_entries(entries)
+}
+
+/// Sorts `entries` by key, stably, and keeps of equal keys the first key with the last value:
+/// what inserting them one by one into a B-tree keeps (a set keeps its first key). Then no two
+/// keys are equal, so a B-tree built from them in bulk (linear time, where inserting searches
+/// from the root each time) is the one inserting them would have built.
+fn as_inserted<K: Ord, V>(mut entries: Vec<(K, V)>) -> Vec<(K, V)> {
+    entries.sort_by(|a, b| a.0.cmp(&b.0));
+    entries.dedup_by(|later, kept| {
+        let same = later.0.cmp(&kept.0).is_eq();
+        if same {
+            std::mem::swap(&mut later.1, &mut kept.1);
+        }
+        same
+    });
+    entries
 }
 
 fn fmt_entries<C: Keyed>(
@@ -175,6 +211,9 @@ impl<K: SubTypes + Ord, V: SubTypes> Keyed for BTreeMap<K, V> {
     }
     fn empty() -> Self {
         BTreeMap::new()
+    }
+    fn from_entries(entries: Vec<(K, V)>) -> Self {
+        as_inserted(entries).into_iter().collect()
     }
 }
 
@@ -234,6 +273,9 @@ impl<K: SubTypes + Ord> Keyed for BTreeSet<K> {
     }
     fn empty() -> Self {
         BTreeSet::new()
+    }
+    fn from_entries(entries: Vec<(K, ())>) -> Self {
+        as_inserted(entries).into_iter().map(|(key, ())| key).collect()
     }
     fn value_min() -> Option<usize> {
         Some(0)
@@ -365,3 +407,41 @@ keyed_impl!(BTreeSet<K>, [K: SubTypes + Ord], SET_CONSTRUCTORS, CellKind::Key);
 keyed_impl!(HashSet<K, S>,
     [K: SubTypes + Eq + Hash, S: BuildHasher + Default + Clone + 'static],
     SET_CONSTRUCTORS, CellKind::Key);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A key whose order sees only its number, so that equal keys can differ.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Key(u8, char);
+    impl PartialOrd for Key {
+        fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+    impl Ord for Key {
+        fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+            self.0.cmp(&other.0)
+        }
+    }
+
+    #[test]
+    fn built_in_bulk_as_inserting_one_by_one_builds() {
+        let keys = [(3, 'a'), (1, 'b'), (3, 'c'), (2, 'd'), (1, 'e'), (3, 'f')];
+        let entries: Vec<(Key, usize)> =
+            keys.iter().enumerate().map(|(i, &(n, c))| (Key(n, c), i)).collect();
+        let mut inserted = BTreeMap::new();
+        let mut set = BTreeSet::new();
+        for &(key, value) in &entries {
+            inserted.insert(key, value);
+            set.insert(key);
+        }
+        let bulk: Vec<(Key, usize)> = as_inserted(entries.clone());
+        assert_eq!(bulk, inserted.into_iter().collect::<Vec<_>>());
+        assert_eq!(bulk, vec![(Key(1, 'b'), 4), (Key(2, 'd'), 3), (Key(3, 'a'), 5)]);
+        let keys: Vec<(Key, ())> = entries.iter().map(|&(k, _)| (k, ())).collect();
+        let bulk_set: Vec<Key> = as_inserted(keys).into_iter().map(|(k, ())| k).collect();
+        assert_eq!(bulk_set, set.into_iter().collect::<Vec<_>>());
+    }
+}
