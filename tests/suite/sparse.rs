@@ -64,7 +64,8 @@ fn a_map_insert_bug_is_found_exhaustively_and_missed_at_random_on_the_same_budge
         "map: random discovery with {budget} evaluations found it in {found} of {SEEDS} seeds"
     );
     // Random discovery draws ordered trees too (the invariant guides generation), yet a key
-    // three levels down is rare among them: it misses in most seeds (21 of 30 with generator 2's draws).
+    // three levels down is rare among them: it misses in most seeds (21 of 30 with generator
+    // 2's draws).
     assert!(found <= 10, "{found}");
     assert!(random_finds("map", map_property) <= 5);
 }
