@@ -395,8 +395,11 @@ macro_rules! int_impl {
                 let moved = i128::try_from(*self).ok()?.checked_add(delta)?;
                 <$t>::try_from(moved).ok()
             }
-            fn overflowing_add(&self, other: &Self) -> Option<(Self, bool)> {
-                Some(<$t>::overflowing_add(*self, *other))
+            fn folded(&self, next: &Self) -> Option<Self> {
+                match <$t>::overflowing_add(*self, *next) {
+                    (sum, true) => Some(sum),
+                    (_, false) => None,
+                }
             }
         }
 
@@ -698,6 +701,9 @@ impl SubTypes for String {
     fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
         let ranks = |s: &String| s.chars().map(char_rank).collect::<Vec<u64>>();
         (self.chars().count(), ranks(self)).cmp(&(other.chars().count(), ranks(other)))
+    }
+    fn folded(&self, next: &Self) -> Option<Self> {
+        Some(format!("{self}{next}"))
     }
 }
 

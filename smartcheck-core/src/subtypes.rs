@@ -166,12 +166,14 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
         None
     }
 
-    /// This leaf plus `other` in its type's own arithmetic, wrapping around where the type
-    /// does, and whether it wrapped (integers: `overflowing_add`); `None` by default.
-    /// Reduction uses it to fold one number of a list into its neighbour where the sum wraps,
-    /// keeping the list's sum as the type computes it.
-    fn overflowing_add(&self, other: &Self) -> Option<(Self, bool)> {
-        let _ = other;
+    /// This leaf and `next` (the element after it in a list) folded into one element that
+    /// stands for both, where the type has a way the reducer cannot reach in simpler steps:
+    /// strings concatenated (every char kept, the total length too); integers added where the
+    /// sum wraps around as the type adds (the sum kept modulo the type's width; a sum that
+    /// does not wrap is reached by moving size from one to the other, then deleting it).
+    /// `None` by default. Reduction folds neighbours of a list with it.
+    fn folded(&self, next: &Self) -> Option<Self> {
+        let _ = next;
         None
     }
 
@@ -303,9 +305,9 @@ pub trait Node {
         let _ = delta;
         None
     }
-    /// See [`SubTypes::overflowing_add`]; `None` when `other` is of another type.
-    fn node_overflowing_add(&self, other: &dyn Node) -> Option<(Box<dyn SubValue>, bool)> {
-        let _ = other;
+    /// See [`SubTypes::folded`]; `None` when `next` is of another type.
+    fn node_folded(&self, next: &dyn Node) -> Option<Box<dyn SubValue>> {
+        let _ = next;
         None
     }
     /// This value as `Any`, to compare it with another of its type (`None` by default).
@@ -402,10 +404,9 @@ impl<T: SubTypes> Node for T {
     fn node_offset(&self, delta: i128) -> Option<Box<dyn SubValue>> {
         SubTypes::offset(self, delta).map(|v| Box::new(v) as Box<dyn SubValue>)
     }
-    fn node_overflowing_add(&self, other: &dyn Node) -> Option<(Box<dyn SubValue>, bool)> {
-        let other = other.node_as_any()?.downcast_ref::<T>()?;
-        let (sum, wrapped) = SubTypes::overflowing_add(self, other)?;
-        Some((Box::new(sum), wrapped))
+    fn node_folded(&self, next: &dyn Node) -> Option<Box<dyn SubValue>> {
+        let next = next.node_as_any()?.downcast_ref::<T>()?;
+        SubTypes::folded(self, next).map(|v| Box::new(v) as Box<dyn SubValue>)
     }
     fn node_cmp_simplicity(&self, other: &dyn Node) -> std::cmp::Ordering {
         match other.node_as_any().and_then(|o| o.downcast_ref::<T>()) {

@@ -142,6 +142,18 @@ fn chunk_checksums(c: &Chunks) -> Verdict {
     Verdict::implies(chunks.iter().all(|l| checksum(l) < 16), checksum(&all) < 48)
 }
 
+/// Fails once the strings hold 10 chars in all (a message split into parts, checked part by
+/// part and never as a whole): minimum `["aaaaaaaaaa"]`, one string (fewer constructors than
+/// any split), of the simplest chars.
+fn total_chars(parts: &Vec<String>) -> bool {
+    parts.iter().map(|p| p.chars().count()).sum::<usize>() < 10
+}
+
+/// The same over a queue beside a flag: minimum `(false, ["aaaaaa"])`.
+fn queued_chars(q: &(bool, std::collections::VecDeque<String>)) -> bool {
+    q.1.iter().map(|p| p.chars().count()).sum::<usize>() < 6
+}
+
 /// A binary search tree of keys.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
 enum Tree {
@@ -292,6 +304,13 @@ fn a_wrapping_checksum_reaches_its_minimum() {
     // Where it used to stop: the last chunk's two numbers wrap to -128 together.
     let stuck = Chunks { head: vec![], body: vec![-1], tail: vec![1, 127] };
     reduces_from(stuck, minimum, 50, chunk_checksums);
+}
+
+#[test]
+fn strings_that_matter_only_in_all_end_as_one() {
+    always(vec!["a".repeat(10)], 0..30, total_chars);
+    let one = std::collections::VecDeque::from(vec!["a".repeat(6)]);
+    always((false, one), 0..30, queued_chars);
 }
 
 #[test]

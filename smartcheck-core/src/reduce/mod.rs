@@ -7,8 +7,8 @@
 //!   lowering a constructor to an earlier one (and a leaf elsewhere back into the valid
 //!   inputs when the lowered value is discarded).
 //! - [`sequences`]: lists shortened (a prefix cut, runs of 1 to 8 elements deleted anywhere,
-//!   neighbouring lists merged, a sub-value moved out of an element into another list, a
-//!   number folded into its neighbour where their sum wraps).
+//!   neighbouring lists merged, a sub-value moved out of an element into another list, an
+//!   element folded into its neighbour: strings concatenated, numbers whose sum wraps added).
 //! - [`leaves`]: primitive leaves minimised (with `Args::shrink_values`): one at a time,
 //!   equal ones together, two by the same amount, size moved from one to a later one, one
 //!   raised a step where another falls by more.
@@ -81,7 +81,7 @@ fn passes() -> [(&'static str, Changes, Pass); 21] {
         ("lower_equal", Values, leaves::lower_equal),
         ("lower_pairs", Values, leaves::lower_pairs),
         ("move_size", Values, leaves::move_size),
-        ("fold_wrapped", Values, sequences::fold_wrapped),
+        ("fold_neighbours", Values, sequences::fold_neighbours),
         ("trade", Values, leaves::trade),
         ("renumber", Values, sequences::renumber),
         ("subvalues", Structure, structure::subvalues),

@@ -1,8 +1,8 @@
 //! Passes that shorten lists, for any list type (`Vec`, `VecDeque`, and whatever else is a
 //! chain of cons cells, maps and sets among them once they are lists of entries): the
 //! shortest failing prefix, runs of 1 to 8 elements deleted anywhere, neighbouring lists of a
-//! list of lists merged, an element deleted while leaves that count positions follow, and a
-//! number folded into its neighbour where their sum wraps.
+//! list of lists merged, an element deleted while leaves that count positions follow, and an
+//! element folded into its neighbour (strings concatenated, numbers whose sum wraps added).
 //!
 //! Invariant: every candidate has fewer constructors than the current value (a deleted cell
 //! is one constructor and its element's), so it is simpler in `order` whatever its leaves.
@@ -225,13 +225,15 @@ pub fn renumber(r: &mut Reducer<'_, '_>) -> bool {
     }
 }
 
-/// Folds a number of a list into its neighbour where their sum wraps around in the type's
-/// arithmetic ([`SubTypes::overflowing_add`](crate::SubTypes::overflowing_add)), deleting
-/// it: `[-1, 1, 127]` of `i8` becomes `[-1, -128]`, and the list's wrapping sum is kept.
-/// Where a sum does not wrap, `move_size` then `delete_runs` reach the same in two steps; a
-/// wrapped one they cannot, since its middle step (`[-1, 0, -128]`) has the larger rank sum.
-/// One candidate per wrapping pair among the first `LISTS` cells of the first `LISTS` lists.
-pub fn fold_wrapped(r: &mut Reducer<'_, '_>) -> bool {
+/// Folds an element of a list into the next one where their type has a fold
+/// ([`SubTypes::folded`](crate::SubTypes::folded)), deleting it: `["aaaa", "aaaaaa"]`
+/// becomes `["aaaaaaaaaa"]` where only the total length matters, `[-1, 1, 127]` of `i8`
+/// becomes `[-1, -128]` where only the wrapping sum does. Such a fold is beyond the other
+/// passes: strings are leaves, which `merge_lists` does not concatenate, and a wrapped sum's
+/// middle step (`[-1, 0, -128]`) has the larger rank sum, so moving size cannot reach it.
+/// One candidate per foldable pair among the first `LISTS` cells of the first `LISTS`
+/// lists; one constructor fewer each.
+pub fn fold_neighbours(r: &mut Reducer<'_, '_>) -> bool {
     for n in 0..LISTS {
         let mut i = 0;
         loop {
@@ -250,9 +252,7 @@ pub fn fold_wrapped(r: &mut Reducer<'_, '_>) -> bool {
             let root = NodeRef::Value(cex.node());
             let heads = (node_at(root, &cell).and_then(cons_parts), node_at(root, &next));
             let (Some((a, _)), Some(b)) = (heads.0, heads.1.and_then(cons_parts)) else { break };
-            let Some((sum, true)) = a.type_node().node_overflowing_add(b.0.type_node()) else {
-                continue;
-            };
+            let Some(sum) = a.type_node().node_folded(b.0.type_node()) else { continue };
             let mut candidate = cex.clone();
             let mut head = next.clone();
             head.push(0);
@@ -438,14 +438,17 @@ mod tests {
     }
 
     #[test]
-    fn fold_wrapped_keeps_a_wrapping_sum() {
-        let got = one_pass(|v: &Vec<i8>| sum(v) != -128, vec![0, 1, 127, -1, 1], fold_wrapped);
+    fn fold_neighbours_keeps_a_wrapping_sum_or_a_total_length() {
+        let got = one_pass(|v: &Vec<i8>| sum(v) != -128, vec![0, 1, 127, -1, 1], fold_neighbours);
         assert_eq!(got, vec![0, -128]);
         let prop = |p: &(bool, Vec<u8>)| p.1.iter().fold(0u8, |a, &b| a.wrapping_add(b)) != 44;
-        assert_eq!(one_pass(prop, (true, vec![200, 100]), fold_wrapped), (true, vec![44]));
+        assert_eq!(one_pass(prop, (true, vec![200, 100]), fold_neighbours), (true, vec![44]));
         // A sum that does not wrap is left to `move_size` and `delete_runs`.
-        let got = one_pass(|v: &Vec<i8>| sum(v) != 8, vec![3, 5], fold_wrapped);
+        let got = one_pass(|v: &Vec<i8>| sum(v) != 8, vec![3, 5], fold_neighbours);
         assert_eq!(got, vec![3, 5]);
+        let chars = |v: &Vec<String>| v.iter().map(String::len).sum::<usize>() < 4;
+        let got = one_pass(chars, vec!["ab".into(), "c".into(), "d".into()], fold_neighbours);
+        assert_eq!(got, vec!["abcd".to_string()]);
     }
 
     /// Values are indexes into the list; fails when two elements point at each other.
