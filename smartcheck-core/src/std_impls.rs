@@ -708,8 +708,9 @@ impl SubTypes for String {
 }
 
 /// Simpler strings than `chars`, simplest first: the empty string; `chars` without 1 to 8
-/// contiguous chars anywhere (longest runs first); then every occurrence of one char lowered
-/// together (to 'a', half its rank, one rank down); then one char lowered at one place.
+/// contiguous chars anywhere (longest runs first); its chars sorted; then every occurrence of
+/// one char lowered together (to 'a', half its rank, then down by falling powers of two to one
+/// rank); then one char lowered at one place, the same way.
 fn string_shrinks(chars: &[char]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     if chars.is_empty() {
@@ -721,10 +722,21 @@ fn string_shrinks(chars: &[char]) -> Vec<String> {
             out.push(chars[..start].iter().chain(&chars[start + run..]).collect());
         }
     }
+    // The same chars in their simplest order, for a property that reads only which chars
+    // (or how many bytes) a string holds: "𐀀a" becomes "a𐀀".
+    let mut sorted = chars.to_vec();
+    sorted.sort_by_key(|&c| char_rank(c));
+    if sorted != chars {
+        out.push(sorted.into_iter().collect());
+    }
+    // Lower ranks, furthest first: the simplest char, half the rank, then steps of falling
+    // powers of two, so that a char far from where it must stay (a 4-byte char held up by a
+    // byte count, at rank 10^6) gets there in O(log² rank) candidates, not one rank a step.
     let lower = |c: char| -> Vec<char> {
         let rank = char_rank(c);
-        let ranks = [0, rank / 2, rank.saturating_sub(1)];
-        ranks.into_iter().filter(|&r| r < rank).filter_map(char_from_rank).collect()
+        let steps = (0..u64::BITS).rev().map(|k| 1u64 << k).filter(|&d| d < rank / 2);
+        let ranks = [0, rank / 2].into_iter().chain(steps.map(|d| rank - d));
+        ranks.filter(|&r| r < rank).filter_map(char_from_rank).collect()
     };
     let mut seen = Vec::new();
     for &c in chars.iter().filter(|&&c| chars.iter().filter(|&&d| d == c).count() > 1) {

@@ -495,6 +495,39 @@ pub fn move_size(r: &mut Reducer<'_, '_>) -> bool {
     false
 }
 
+/// Folds an earlier leaf into a later one of its type ([`SubTypes::folded`]), the earlier
+/// left at its simplest (rank 0, else its shrinker's first candidate: a string's is `""`):
+/// `("a", "𐀀")` becomes `("", "a𐀀")` where only the bytes in all matter. The leaves need not
+/// be neighbours in a list (that is `fold_neighbours`). Simpler by the earlier leaf, when the
+/// rank sums agree (strings have none); pairs among the first `PAIRS` leaves, one candidate
+/// each.
+///
+/// [`SubTypes::folded`]: crate::SubTypes::folded
+pub fn fold_leaves(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let near = &found[..found.len().min(PAIRS)];
+    for (i, a) in near.iter().enumerate() {
+        let node = a.node.type_node();
+        let simplest = match node.leaf_rank() {
+            Some(0) => continue,
+            Some(_) => node.from_leaf_rank(0),
+            None => node.node_shrink_value().into_iter().next(),
+        };
+        let Some(simplest) = simplest else { continue };
+        for b in &near[i + 1..] {
+            if r.spent() {
+                return false;
+            }
+            let Some(both) = node.node_folded(b.node.type_node()) else { continue };
+            if r.try_leaves([(&a.path, simplest.clone()), (&b.path, both)]) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Moves one ranked leaf a step away from its type's simplest value (one value along its
 /// number line, else one rank) and lowers another, of any type, by more ranks than that, as
 /// far as the value still fails: a failure that needs a sum to cross a threshold (a date plus
@@ -705,6 +738,16 @@ mod tests {
         let got =
             one_pass(|v: &Vec<u8>| v.len() != 2 || v[0] != v[1] + 3, vec![200, 197], lower_pairs);
         assert_eq!(got, vec![3, 0]);
+    }
+
+    #[test]
+    fn fold_leaves_moves_a_string_into_a_later_one() {
+        let bytes = |p: &(String, String)| p.0.len() + p.1.len() < 5;
+        let got = one_pass(bytes, ("a".into(), "\u{10000}".into()), fold_leaves);
+        assert_eq!(got, (String::new(), "a\u{10000}".to_string()));
+        let chars = |p: &(String, bool, String)| p.0.chars().count() + p.2.chars().count() < 3;
+        let got = one_pass(chars, ("ab".into(), true, "c".into()), fold_leaves);
+        assert_eq!(got, (String::new(), true, "abc".to_string()));
     }
 
     #[test]

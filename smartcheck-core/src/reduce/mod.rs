@@ -11,7 +11,7 @@
 //!   element folded into its neighbour: strings concatenated, numbers whose sum wraps added).
 //! - [`leaves`]: primitive leaves minimised (with `Args::shrink_values`): one at a time,
 //!   equal ones together, two by the same amount, size moved from one to a later one, one
-//!   raised a step where another falls by more.
+//!   folded into a later one (strings), one raised a step where another falls by more.
 //! - [`normal`]: swaps and sorts toward one normal form, so runs agree on the result.
 //!
 //! Each round runs every pass in table order, the cheap deterministic ones first, the paper's
@@ -65,7 +65,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 21] {
+fn passes() -> [(&'static str, Changes, Pass); 22] {
     use Changes::{Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -82,6 +82,7 @@ fn passes() -> [(&'static str, Changes, Pass); 21] {
         ("lower_pairs", Values, leaves::lower_pairs),
         ("move_size", Values, leaves::move_size),
         ("fold_neighbours", Values, sequences::fold_neighbours),
+        ("fold_leaves", Values, leaves::fold_leaves),
         ("trade", Values, leaves::trade),
         ("renumber", Values, sequences::renumber),
         ("subvalues", Structure, structure::subvalues),
