@@ -161,6 +161,12 @@ fn five_bytes(p: &(String, String)) -> bool {
     p.0.len() + p.1.len() < 5
 }
 
+/// Fails on a number and its successor, as `u64` wraps it: minimum `(1, 0)`, where discovery
+/// often draws `(0, u64::MAX)` (a boundary value and its wrapped successor).
+fn successor(p: &(u64, u64)) -> bool {
+    p.0 != p.1.wrapping_add(1)
+}
+
 /// A binary search tree of keys.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
 enum Tree {
@@ -333,6 +339,14 @@ fn a_char_far_up_falls_in_few_steps() {
         // four bytes while four go is no step of the reducer's).
         assert_eq!(value.0, "", "seed {seed}: {value:?}");
     }
+}
+
+#[test]
+fn a_wrapped_successor_reaches_its_minimum() {
+    always((1, 0), 0..30, successor);
+    // From the wrapped pair, only raising the first leaf while the second falls all the way
+    // fails: a fall part of the way passes.
+    reduces_from((0, u64::MAX), (1, 0), 10, successor);
 }
 
 #[test]

@@ -557,7 +557,10 @@ pub fn trade(r: &mut Reducer<'_, '_>) -> bool {
 
 /// [`trade`] on the leaves at `pa` (raised) and `pb` (lowered), again and again while it
 /// succeeds, raising by twice as many steps after each success (back to one after a
-/// failure), so a long walk of single steps takes O(log) searches.
+/// failure), so a long walk of single steps takes O(log) searches. Each search tries the
+/// lowered leaf all the way down first, then bisects its fall from the least: a failure
+/// that needs the whole fall (`(0, u64::MAX)` to `(1, 0)` for a wrapped successor) passes
+/// part of the way, where the bisection would stop.
 fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
     let mut progress = false;
     let mut steps = 1u64;
@@ -568,9 +571,15 @@ fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
         let (Some(ka), Some(kb)) = (rank(a), rank(b)) else { break };
         let Some((up, raised)) = step_away(a, ka, steps) else { break };
         let lowered = |k: u64| k.checked_add(raised).and_then(|d| fall(b, kb, d));
-        let k = search_down(largest(|k| lowered(k).is_some()), |k| {
+        let most = largest(|k| lowered(k).is_some());
+        let try_fall = |r: &mut Reducer<'_, '_>, k: u64| {
             !r.spent() && lowered(k).is_some_and(|vb| r.try_leaves([(pa, up.clone()), (pb, vb)]))
-        });
+        };
+        let k = if most > 1 && try_fall(r, most) {
+            most
+        } else {
+            search_down(most, |k| try_fall(r, k))
+        };
         match (k > 0, steps > 1) {
             (true, _) => {
                 progress = true;
