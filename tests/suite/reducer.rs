@@ -167,6 +167,15 @@ fn successor(p: &(u64, u64)) -> bool {
     p.0 != p.1.wrapping_add(1)
 }
 
+/// A parsed count or an error message: fails on a count of 100 or more, or a message of 3
+/// bytes or more. Minimum `Ok(100)` (`Ok` before `Err` at equal size).
+fn count_or_message(r: &Result<u8, String>) -> bool {
+    match r {
+        Ok(n) => *n < 100,
+        Err(message) => message.len() < 3,
+    }
+}
+
 /// A binary search tree of keys.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
 enum Tree {
@@ -347,6 +356,12 @@ fn a_wrapped_successor_reaches_its_minimum() {
     // From the wrapped pair, only raising the first leaf while the second falls all the way
     // fails: a fall part of the way passes.
     reduces_from((0, u64::MAX), (1, 0), 10, successor);
+}
+
+#[test]
+fn a_lowered_constructor_finds_its_failing_leaf_far_up() {
+    // `Err("aaa")` lowers to `Ok(x)` for a small x, which passes; `Ok(255)` fails, and falls.
+    always(Ok(100), 0..30, count_or_message);
 }
 
 #[test]

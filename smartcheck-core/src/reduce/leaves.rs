@@ -70,7 +70,7 @@ fn bisect(mut lo: u64, mut hi: u64, mut f: impl FnMut(u64) -> bool) -> u64 {
 
 /// The largest `k` for which `exists(k)` holds (0 when `exists(1)` does not), assuming it
 /// holds below that: doubling, then bisection. For bounds that cost no evaluation.
-fn largest(exists: impl Fn(u64) -> bool) -> u64 {
+pub(super) fn largest(exists: impl Fn(u64) -> bool) -> u64 {
     if !exists(1) {
         return 0;
     }

@@ -188,10 +188,11 @@ fn rescue(r: &mut Reducer<'_, '_>, base: &Root, path: &[u32]) -> bool {
 
 /// Nudges `base`, a lowering of the current value at `path` that passes, back among the
 /// failing inputs: one leaf under `path` (among its first `NUDGED`) takes one of the first
-/// values of its type (ranks 0 to 2, its own skipped), simplest candidate first. The lowered
+/// values of its type (ranks 0 to 2, its own skipped) or its last, simplest candidate first
+/// (`Err("aaa")` lowers to `Ok(3)`, which passes, where `Ok(255)` fails). The lowered
 /// constructor may need its operands to differ where the old one did not (`Or(0, 0)`, the
 /// bug, lowers to `And(0, 0)`, which passes, where `And(0, 1)` fails), or a freshly built
-/// child drawn at its one value that passes. At most `3 · NUDGED` candidates per lowering
+/// child drawn at its one value that passes. At most `4 · NUDGED` candidates per lowering
 /// that passes, and no more than `left` (counted down) in one run of `lower_constructor`.
 fn nudge(r: &mut Reducer<'_, '_>, base: &Root, path: &[u32], left: &mut usize) -> bool {
     const NUDGED: usize = 4;
@@ -200,7 +201,10 @@ fn nudge(r: &mut Reducer<'_, '_>, base: &Root, path: &[u32], left: &mut usize) -
     for leaf in found.iter().filter(|l| l.path.starts_with(path)).take(NUDGED) {
         let ty = leaf.node.type_node();
         let Some(now) = ty.leaf_rank() else { continue };
-        for k in (0..=2).filter(|&k| k != now) {
+        // Its type's last value too (`u8::MAX`, a range's top): `Ok(x)` may fail only from
+        // some x up, and a leaf that fails there falls to where it starts later.
+        let last = super::leaves::largest(|k| ty.from_leaf_rank(k).is_some());
+        for k in [0, 1, 2, last].into_iter().filter(|&k| k != now) {
             let Some(value) = ty.from_leaf_rank(k) else { continue };
             let mut candidate = base.clone();
             if assign_leaf(NodeMutRef::Value(candidate.node_mut()), &leaf.path, value).is_ok() {
