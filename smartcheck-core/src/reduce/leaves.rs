@@ -190,7 +190,11 @@ fn lowest_valid(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], from: u64) -> bool
 /// rank 1, then down by steps of two ranks and of one as far as they still fail. Past a gap
 /// of one or two values that do not fail, the descent goes on by the gap's stride, so values
 /// that fail periodically (every other one, every third) are still crossed in O(log rank)
-/// candidates, not one gap at a time.
+/// candidates, not one gap at a time. A descent from above rank `CRAWL_FROM` that only
+/// crawls (less than 1/`CRAWL` of the rank), for the second time on that leaf, then probes
+/// two ranks an octave from the bottom: `x * x` of `i32` overflows on
+/// short runs of values everywhere above 46,341, and crawling down from 670,955,365 took the
+/// whole evaluation budget; the octave probes find the block at 49,152.
 fn lower_rank(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], from: u64) -> bool {
     if from == 0 {
         return false;
@@ -226,8 +230,36 @@ fn lower_rank(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>], from: u64) -> bool {
             }
         }
     }
+    if now < from && from > CRAWL_FROM && from - now < from / CRAWL && crawled_before(r, group) {
+        // A second crawl: the failing values below are not one block (an overflow fails on
+        // many short runs). Two ranks an octave from the bottom up, once: the lowest block
+        // that shows there is jumped to, and the next descent goes on from it.
+        let octaves = (1..u64::BITS).map(|j| 1u64 << j).take_while(|&p| p < now);
+        let probes = octaves.flat_map(|p| [p, p + p / 2]).filter(|&k| k < now);
+        if let Some(to) = probes.into_iter().find(|&k| !r.spent() && set_rank(r, group, k)) {
+            now = to;
+        }
+    }
     now < from
 }
+
+/// True when a descent of the leaves of `group` crawled before in this reduction (and
+/// remembers that this one did): one crawl is often a leaf that has little room left, a
+/// second one a crawl that would go on.
+fn crawled_before(r: &mut Reducer<'_, '_>, group: &[&Leaf<'_>]) -> bool {
+    use std::hash::{Hash, Hasher};
+    let mut h = super::FastHasher::default();
+    group.first().map(|l| &l.path).hash(&mut h);
+    !r.crawled.insert(h.finish())
+}
+
+/// A descent that fell by less than `1 / CRAWL` of its rank is a crawl (see [`lower_rank`]).
+const CRAWL: u64 = 64;
+
+/// The rank above which a crawl is cut short by octave probes: one crawl round costs about
+/// a dozen candidates, so below it a crawl ends within the default budget (100,000), and
+/// small leaves (an `i16`, a day of a month) do not pay the probes.
+const CRAWL_FROM: u64 = 1 << 20;
 
 /// Minimises each leaf alone, depth-first: a ranked leaf by `lower_rank`; any other
 /// (strings, floats) by its type's `shrink_value` steps, the first simpler one that still

@@ -140,6 +140,9 @@ pub struct Reducer<'a, 't> {
     /// The random searches that found nothing, as hashes of (pass, path, sub-value): a later
     /// round does not search the same sub-value at the same place again.
     exhausted: FastSet<u64>,
+    /// The leaves (hashes of their paths) whose descent crawled once already (see
+    /// `leaves::lower_rank`).
+    crawled: FastSet<u64>,
 }
 
 impl<'a, 't> Reducer<'a, 't> {
@@ -163,6 +166,7 @@ impl<'a, 't> Reducer<'a, 't> {
             budget_end,
             hash: None,
             exhausted: FastSet::default(),
+            crawled: FastSet::default(),
         }
     }
 

@@ -20,7 +20,7 @@ use crate::subtypes::{NodeMutRef, NodeRef, Shape, SubValue};
 use super::order::constructor_index;
 
 /// A path from the root as runs of child slots: `(slot, times)`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LeafPath(SmallVec<[(u32, u32); 4]>);
 
 impl LeafPath {
