@@ -182,6 +182,21 @@ fn square_stays_positive(x: &i32) -> bool {
     x.wrapping_mul(*x) >= 0
 }
 
+/// Fails once a list holds four runs (after merging repeated neighbours, as `dedup` does):
+/// minimum `[0, 1, 0, 1]`, where the values are only labels.
+fn runs_at_most_three(v: &Vec<i32>) -> bool {
+    let mut runs = v.clone();
+    runs.dedup();
+    runs.len() <= 3
+}
+
+/// The same over chars beside a number: minimum `(0, ['a', 'b', 'a', 'b'])`.
+fn char_runs(p: &(u8, Vec<char>)) -> bool {
+    let mut runs = p.1.clone();
+    runs.dedup();
+    runs.len() <= 3
+}
+
 /// A binary search tree of keys.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
 enum Tree {
@@ -380,6 +395,12 @@ fn an_overflow_on_short_runs_does_not_crawl_down_to_the_budget() {
         assert!(evaluations <= 400, "seed {seed}: {evaluations} evaluations, ending at {value}");
         assert!(!square_stays_positive(&value), "seed {seed}: {value}");
     }
+}
+
+#[test]
+fn values_that_are_only_labels_end_in_their_simplest_naming() {
+    always(vec![0, 1, 0, 1], 0..30, runs_at_most_three);
+    always((0, vec!['a', 'b', 'a', 'b']), 0..30, char_runs);
 }
 
 #[test]

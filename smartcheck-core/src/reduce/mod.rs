@@ -65,7 +65,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 22] {
+fn passes() -> [(&'static str, Changes, Pass); 23] {
     use Changes::{Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -87,6 +87,7 @@ fn passes() -> [(&'static str, Changes, Pass); 22] {
         ("renumber", Values, sequences::renumber),
         ("subvalues", Structure, structure::subvalues),
         ("sort_leaves", Values, normal::sort_leaves),
+        ("relabel", Values, normal::relabel),
         ("swap_subtrees", Structure, normal::swap_subtrees),
         ("swap_constructors", Structure, normal::swap_constructors),
         ("sort_lists", Values, normal::sort_lists),

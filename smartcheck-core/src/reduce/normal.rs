@@ -3,6 +3,7 @@
 //!
 //! - `sort_lists` sorts each list of primitive leaves by simplicity, in one candidate;
 //! - `sort_leaves` swaps two leaves of one type when the later one is simpler;
+//! - `relabel` exchanges two values of one type everywhere they occur;
 //! - `swap_subtrees` swaps two disjoint sub-values of one type when the later is simpler;
 //! - `swap_constructors` swaps the constructors of two nodes of one type, each keeping its
 //!   children, when the later one's constructor is declared earlier.
@@ -64,6 +65,45 @@ pub fn sort_leaves(r: &mut Reducer<'_, '_>) -> bool {
                 continue;
             }
             if r.try_leaves([(&a.path, b.node.to_value()), (&b.path, a.node.to_value())]) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Exchanges two values of one ranked leaf type everywhere they occur, when the value that
+/// occurs first is the less simple: `[1, 0, 1, 0]` becomes `[0, 1, 0, 1]` where values are
+/// only labels (equal or not). Pairs of the distinct values among the first `NEAR` leaves,
+/// one candidate each; simpler in `order` by the first leaf that changes, the sum of ranks
+/// kept.
+pub fn relabel(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let near = &found[..found.len().min(NEAR)];
+    let key = |l: &tree::Leaf<'_>| Some((l.node.value_type(), l.node.type_node().leaf_rank()?));
+    // The first occurrence of each distinct (type, rank), in order.
+    let mut firsts: Vec<&tree::Leaf<'_>> = Vec::new();
+    for leaf in near {
+        if key(leaf).is_some() && !firsts.iter().any(|f| key(f) == key(leaf)) {
+            firsts.push(leaf);
+        }
+    }
+    for (i, a) in firsts.iter().enumerate() {
+        for b in &firsts[i + 1..] {
+            let (Some((ta, ka)), Some((tb, kb))) = (key(a), key(b)) else { continue };
+            if ta != tb || kb >= ka {
+                continue;
+            }
+            if r.spent() {
+                return false;
+            }
+            let swapped = near.iter().filter_map(|l| match key(l) {
+                Some(k) if k == (ta, ka) => Some((&l.path, b.node.to_value())),
+                Some(k) if k == (tb, kb) => Some((&l.path, a.node.to_value())),
+                _ => None,
+            });
+            if r.try_leaves(swapped) {
                 return true;
             }
         }
@@ -144,6 +184,18 @@ pub fn swap_constructors(r: &mut Reducer<'_, '_>) -> bool {
 mod tests {
     use super::*;
     use crate::reduce::testing::one_pass;
+
+    #[test]
+    fn relabel_exchanges_two_values_everywhere() {
+        let runs = |v: &Vec<i32>| {
+            let mut d = v.clone();
+            d.dedup();
+            d.len() <= 3
+        };
+        assert_eq!(one_pass(runs, vec![1, 0, 1, 0], relabel), vec![0, 1, 0, 1]);
+        let pairs = |p: &(char, char, bool)| p.0 == p.1;
+        assert_eq!(one_pass(pairs, ('b', 'a', true), relabel), ('a', 'b', true));
+    }
 
     #[test]
     fn sort_lists_sorts_by_simplicity() {
