@@ -41,7 +41,7 @@ pub struct Tester<'a> {
     pub evaluations: usize,
     /// Structural hashes (already keyed) of candidates seen not to fail as asked, with what
     /// they did instead, in a map that does not hash them again with SipHash.
-    passed: HashMap<u64, Unlike, BuildHasherDefault<FastHasher>>,
+    seen: HashMap<u64, Unlike, BuildHasherDefault<FastHasher>>,
     hasher: std::hash::RandomState,
 }
 
@@ -61,7 +61,7 @@ impl<'a> Tester<'a> {
             prop,
             extra,
             evaluations: 0,
-            passed: HashMap::default(),
+            seen: HashMap::default(),
             hasher: std::hash::RandomState::new(),
         }
     }
@@ -114,7 +114,7 @@ impl<'a> Tester<'a> {
         signature: Option<&str>,
     ) -> Result<Failure, Unlike> {
         let key = self.key(value);
-        if let Some(&unlike) = self.passed.get(&key) {
+        if let Some(&unlike) = self.seen.get(&key) {
             return Err(unlike);
         }
         let unlike = match self.run(value) {
@@ -123,7 +123,7 @@ impl<'a> Tester<'a> {
             Outcome::Pass => Unlike::Passed,
             Outcome::Discard => Unlike::Discarded,
         };
-        self.passed.insert(key, unlike);
+        self.seen.insert(key, unlike);
         Err(unlike)
     }
 

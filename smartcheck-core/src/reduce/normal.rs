@@ -14,6 +14,8 @@
 //! Cost: pairs among the first `NEAR` nodes or leaves: O(NEAR²) comparisons, one candidate per
 //! pair whose swap is simpler; `sort_lists` one candidate per list.
 
+use std::any::TypeId;
+
 use crate::index::assign_at_path;
 use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
 
@@ -82,25 +84,24 @@ pub fn relabel(r: &mut Reducer<'_, '_>) -> bool {
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let near = &found[..found.len().min(NEAR)];
     let key = |l: &tree::Leaf<'_>| Some((l.node.value_type(), l.node.type_node().leaf_rank()?));
-    // The first occurrence of each distinct (type, rank), in order.
-    let mut firsts: Vec<&tree::Leaf<'_>> = Vec::new();
+    // The first occurrence of each distinct (type, rank), in order, with its key.
+    let mut firsts: Vec<((TypeId, u64), &tree::Leaf<'_>)> = Vec::new();
     for leaf in near {
-        if key(leaf).is_some() && !firsts.iter().any(|f| key(f) == key(leaf)) {
-            firsts.push(leaf);
+        if let Some(k) = key(leaf).filter(|k| !firsts.iter().any(|(f, _)| f == k)) {
+            firsts.push((k, leaf));
         }
     }
-    for (i, a) in firsts.iter().enumerate() {
-        for b in &firsts[i + 1..] {
-            let (Some((ta, ka)), Some((tb, kb))) = (key(a), key(b)) else { continue };
-            if ta != tb || kb >= ka {
+    for (i, &(ka, a)) in firsts.iter().enumerate() {
+        for &(kb, b) in &firsts[i + 1..] {
+            if ka.0 != kb.0 || kb.1 >= ka.1 {
                 continue;
             }
             if r.spent() {
                 return false;
             }
             let swapped = near.iter().filter_map(|l| match key(l) {
-                Some(k) if k == (ta, ka) => Some((&l.path, b.node.to_value())),
-                Some(k) if k == (tb, kb) => Some((&l.path, a.node.to_value())),
+                Some(k) if k == ka => Some((&l.path, b.node.to_value())),
+                Some(k) if k == kb => Some((&l.path, a.node.to_value())),
                 _ => None,
             });
             if r.try_leaves(swapped) {

@@ -123,12 +123,12 @@ pub fn delete_pairs(r: &mut Reducer<'_, '_>) -> bool {
         let Some((path, list)) = nth_list(NodeRef::Value(cex.node()), n) else { return false };
         let len = list_len(list).min(PAIRED);
         for i in 0..len {
+            // The cells after i: without cell j, the new tail of cell i.
+            let Some(after) = node_at(list, &vec![1; i + 1]) else { break };
             for j in i + 2..len {
                 if r.spent() || tries >= TRIES {
                     return false;
                 }
-                // The cells after i, without cell j: the new tail of cell i.
-                let Some(after) = node_at(list, &vec![1; i + 1]) else { break };
                 let Some(rest) = node_at(list, &vec![1; j + 1]) else { break };
                 let mut tail = after.to_value();
                 let gap = vec![1; j - i - 1];
@@ -247,20 +247,19 @@ pub fn fold_neighbours(r: &mut Reducer<'_, '_>) -> bool {
             if i + 1 >= list_len(list).min(LISTS) {
                 break;
             }
-            let (cell, next) = (suffix_path(&path, i), suffix_path(&path, i + 1));
+            let cell = suffix_path(&path, i);
             i += 1;
-            let root = NodeRef::Value(cex.node());
-            let heads = (node_at(root, &cell).and_then(cons_parts), node_at(root, &next));
-            let (Some((a, _)), Some(b)) = (heads.0, heads.1.and_then(cons_parts)) else { break };
-            let Some(sum) = a.type_node().node_folded(b.0.type_node()) else { continue };
-            let mut candidate = cex.clone();
-            let mut head = next.clone();
-            head.push(0);
-            let summed = assign_at_path(NodeMutRef::Value(candidate.node_mut()), &head, sum);
-            let rest = node_at(NodeRef::Value(candidate.node()), &next).map(NodeRef::to_value);
-            let Some(rest) = rest.filter(|_| summed.is_ok()) else { continue };
-            let deleted = assign_at_path(NodeMutRef::Value(candidate.node_mut()), &cell, rest);
-            if deleted.is_ok() && r.try_candidate(candidate) {
+            let Some((a, tail)) = node_at(list, &vec![1; i - 1]).and_then(cons_parts) else {
+                break;
+            };
+            let Some((b, _)) = cons_parts(tail) else { break };
+            let Some(both) = a.type_node().node_folded(b.type_node()) else { continue };
+            // The tail with its head folded in, in place of cell i.
+            let mut rest = tail.to_value();
+            if assign_at_path(rest.as_node_mut(), &[0], both).is_err() {
+                continue;
+            }
+            if r.with_replaced(&cell, rest).is_some_and(|c| r.try_candidate(c)) {
                 return true;
             }
         }
