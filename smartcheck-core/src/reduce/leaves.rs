@@ -592,15 +592,31 @@ pub fn trade(r: &mut Reducer<'_, '_>) -> bool {
 /// failure), so a long walk of single steps takes O(log) searches. Each search tries the
 /// lowered leaf all the way down first, then bisects its fall from the least: a failure
 /// that needs the whole fall (`(0, u64::MAX)` to `(1, 0)` for a wrapped successor) passes
-/// part of the way, where the bisection would stop.
+/// part of the way, where the bisection would stop. When the raised leaf's values end (a
+/// `range` field's high end, or its type's) before the other leaf's rank does, the first step
+/// only checks that a trade pays (one candidate past the full fall), then the raise goes to
+/// that end at once with the whole search: a quantity in `1..=50` traded against a price
+/// reaches 50 in two searches, not one per doubling (181 to 38 evaluations from
+/// `(50000, 2)`); when the jump fails, the first step's fall is searched then.
 fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
     let mut progress = false;
     let mut steps = 1u64;
+    // Whether the jump to the raised leaf's last valid value is still to be tried.
+    let mut jump = true;
     while !r.spent() {
         let cex = r.current.clone();
         let root = NodeRef::Value(cex.node());
         let (Some(a), Some(b)) = (leaf_at(root, pa), leaf_at(root, pb)) else { break };
         let (Some(ka), Some(kb)) = (rank(a), rank(b)) else { break };
+        // A raise to the end of the range is worth trying when the other leaf can pay for it.
+        let room = if jump { room(r, pa, a, ka, kb) } else { 0 };
+        let jumpable = room > 1;
+        if progress && jump {
+            jump = false;
+            if jumpable {
+                steps = room;
+            }
+        }
         let Some((up, raised)) = step_away(a, ka, steps) else { break };
         let lowered = |k: u64| k.checked_add(raised).and_then(|d| fall(b, kb, d));
         let most = largest(|k| lowered(k).is_some());
@@ -609,9 +625,20 @@ fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
         };
         let k = if most > 1 && try_fall(r, most) {
             most
+        } else if jump && jumpable {
+            // Before the jump, a single step only shows that the trade works at all: the
+            // search for how far the other leaf falls is left to the jump.
+            u64::from(most > 0 && try_fall(r, 1))
         } else {
             search_down(most, |k| try_fall(r, k))
         };
+        if k == 0 && progress && steps == room {
+            // The jump failed: the fall the single step left unsearched is searched now.
+            finish_fall(r, pb);
+        }
+        if k == 0 && jump && jumpable {
+            jump = false;
+        }
         match (k > 0, steps > 1) {
             (true, _) => {
                 progress = true;
@@ -622,6 +649,31 @@ fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
         }
     }
     progress
+}
+
+/// Lowers the leaf at `pb` alone, as far as the value still fails: a bisection of its fall.
+fn finish_fall(r: &mut Reducer<'_, '_>, pb: &LeafPath) {
+    let cex = r.current.clone();
+    let Some(b) = leaf_at(NodeRef::Value(cex.node()), pb) else { return };
+    let Some(kb) = rank(b) else { return };
+    let most = largest(|d| fall(b, kb, d).is_some());
+    search_down(most, |d| !r.spent() && fall(b, kb, d).is_some_and(|v| r.try_leaves([(pb, v)])));
+}
+
+/// How many steps `a` (of rank `ka`, at `pa`) can rise and keep the current value within its
+/// type's constraints (a `range` field's high end), when that is fewer than `below` (how far
+/// the other leaf can fall); 0 otherwise. No evaluation; O(log) candidates built when the
+/// value has constraints.
+fn room(r: &Reducer<'_, '_>, pa: &LeafPath, a: NodeRef<'_>, ka: u64, below: u64) -> u64 {
+    let valid = |s| {
+        step_away(a, ka, s)
+            .and_then(|(up, _)| r.with_leaves([(pa, up)]))
+            .is_some_and(|c| within_constraints(&*c))
+    };
+    if below == 0 || valid(below) {
+        return 0;
+    }
+    largest(valid)
 }
 
 /// `leaf` (of rank `now`) moved `d` values toward its type's simplest value along its number
