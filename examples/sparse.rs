@@ -2,7 +2,9 @@
 //! seeded bug behind a precondition that random inputs rarely meet (a sorted list, a leftist
 //! heap, a binary search tree three levels deep). Random discovery runs with as many evaluations as
 //! the exhaustive check spends; it gives up or misses, and the exhaustive check finds the bug,
-//! reduced.
+//! reduced. The map's type states its invariant, which guides random generation as well (it
+//! then finds the bug in some seeds); the same trees without it ([`Tree`]) are what plain
+//! random testing with a precondition draws.
 //!
 //! Run: `cargo run --release --example sparse` (set `SMARTCHECK_SEED` for the random runs).
 
@@ -182,6 +184,39 @@ pub fn map_property((m, k, v): &(Map, u8, bool)) -> bool {
     lookup(&map_insert(m, *k, *v), *k) == Some(*v)
 }
 
+/// The same trees without the invariant: random discovery draws trees of any order and the
+/// property discards those that are not search trees, as plain random testing with a
+/// precondition does (the baseline Target measured itself against).
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+pub enum Tree {
+    /// The empty tree.
+    Leaf,
+    /// A node: left subtree, key, value, right subtree.
+    Node(Box<Tree>, u8, bool, Box<Tree>),
+}
+
+/// `t` as a map, whether or not it is ordered.
+fn as_map(t: &Tree) -> Map {
+    match t {
+        Tree::Leaf => Map::Leaf,
+        Tree::Node(l, k, v, r) => Map::Node(Box::new(as_map(l)), *k, *v, Box::new(as_map(r))),
+    }
+}
+
+/// [`ordered`] at every node.
+fn search_tree(m: &Map) -> bool {
+    match m {
+        Map::Leaf => true,
+        Map::Node(l, _, _, r) => ordered(m) && search_tree(l) && search_tree(r),
+    }
+}
+
+/// [`map_property`] over any tree, with being a search tree as its precondition.
+pub fn plain_map_property((t, k, v): &(Tree, u8, bool)) -> Verdict {
+    let m = as_map(t);
+    Verdict::implies(search_tree(&m), map_property(&(m.clone(), *k, *v)))
+}
+
 // ---------------------------------------------------------------------------------------------
 
 /// Random discovery with at most `budget` evaluations (half tests, as many discards), one
@@ -238,4 +273,10 @@ fn main() {
     ] {
         println!("{text}");
     }
+    // The map's invariant guides random generation too; without it, as plain random testing.
+    let args = Args { seed: Some(seed), persist: false, ..Args::default() };
+    let budget = exhaustive_check(&args, 5, map_property).coverage().checked;
+    let plain = random_same_budget(budget, seed, plain_map_property);
+    let first = plain.to_string().lines().next().unwrap_or("").to_string();
+    println!("a map without its invariant, random, same budget ({budget} evaluations): {first}");
 }
