@@ -601,22 +601,18 @@ pub fn trade(r: &mut Reducer<'_, '_>) -> bool {
 fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
     let mut progress = false;
     let mut steps = 1u64;
-    // Whether the jump to the raised leaf's last valid value is still to be tried.
-    let mut jump = true;
+    // The raise to the end of the raised leaf's values, once a trade paid and when there is
+    // one; `decided` once that was looked at (it is tried once).
+    let (mut jump, mut decided) = (None, false);
     while !r.spent() {
         let cex = r.current.clone();
         let root = NodeRef::Value(cex.node());
         let (Some(a), Some(b)) = (leaf_at(root, pa), leaf_at(root, pb)) else { break };
         let (Some(ka), Some(kb)) = (rank(a), rank(b)) else { break };
-        // A raise to the end of the range is worth trying when the other leaf can pay for it.
-        let room = if jump { room(r, pa, a, ka, kb) } else { 0 };
-        let jumpable = room > 1;
-        if progress && jump {
-            jump = false;
-            if jumpable {
-                steps = room;
-            }
-        }
+        let jumping = jump.take().is_some_and(|room| {
+            steps = room;
+            true
+        });
         let Some((up, raised)) = step_away(a, ka, steps) else { break };
         let lowered = |k: u64| k.checked_add(raised).and_then(|d| fall(b, kb, d));
         let most = largest(|k| lowered(k).is_some());
@@ -625,24 +621,30 @@ fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
         };
         let k = if most > 1 && try_fall(r, most) {
             most
-        } else if jump && jumpable {
-            // Before the jump, a single step only shows that the trade works at all: the
-            // search for how far the other leaf falls is left to the jump.
-            u64::from(most > 0 && try_fall(r, 1))
+        } else if most == 0 || !try_fall(r, 1) {
+            0
+        } else if !decided && {
+            decided = true;
+            jump = Some(room(r, pa, pb)).filter(|&room| room > 1);
+            jump.is_some()
+        } {
+            // The trade pays and the raised leaf can go to the end of its values: the search
+            // for how far the other falls is left to that raise.
+            1
         } else {
-            search_down(most, |k| try_fall(r, k))
+            bisect(1, most.saturating_add(1), |k| try_fall(r, k))
         };
-        if k == 0 && progress && steps == room {
+        decided |= k > 0;
+        if k == 0 && jumping {
             // The jump failed: the fall the single step left unsearched is searched now.
             finish_fall(r, pb);
-        }
-        if k == 0 && jump && jumpable {
-            jump = false;
         }
         match (k > 0, steps > 1) {
             (true, _) => {
                 progress = true;
-                steps = steps.saturating_mul(2);
+                if jump.is_none() {
+                    steps = steps.saturating_mul(2);
+                }
             }
             (false, true) => steps = 1,
             (false, false) => break,
@@ -660,11 +662,14 @@ fn finish_fall(r: &mut Reducer<'_, '_>, pb: &LeafPath) {
     search_down(most, |d| !r.spent() && fall(b, kb, d).is_some_and(|v| r.try_leaves([(pb, v)])));
 }
 
-/// How many steps `a` (of rank `ka`, at `pa`) can rise and keep the current value within its
-/// type's constraints (a `range` field's high end), when that is fewer than `below` (how far
-/// the other leaf can fall); 0 otherwise. No evaluation; O(log) candidates built when the
-/// value has constraints.
-fn room(r: &Reducer<'_, '_>, pa: &LeafPath, a: NodeRef<'_>, ka: u64, below: u64) -> u64 {
+/// How many steps the current value's leaf at `pa` can rise and keep the value within its
+/// type's constraints (a `range` field's high end), when that is fewer than the rank of the
+/// leaf at `pb` (how far it can fall); 0 otherwise. No evaluation; O(log) candidates built
+/// when the value has constraints.
+fn room(r: &Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> u64 {
+    let root = NodeRef::Value(r.current.node());
+    let (Some(a), Some(b)) = (leaf_at(root, pa), leaf_at(root, pb)) else { return 0 };
+    let (Some(ka), Some(below)) = (rank(a), rank(b)) else { return 0 };
     let valid = |s| {
         step_away(a, ka, s)
             .and_then(|(up, _)| r.with_leaves([(pa, up)]))
