@@ -392,8 +392,11 @@ macro_rules! int_impl {
                 key(*self).cmp(&key(*other))
             }
             fn offset(&self, delta: i128) -> Option<Self> {
-                let moved = i128::try_from(*self).ok()?.checked_add(delta)?;
-                <$t>::try_from(moved).ok()
+                match i128::try_from(*self) {
+                    Ok(x) => <$t>::try_from(x.checked_add(delta)?).ok(),
+                    // A `u128` above `i128::MAX`, the one value that does not convert.
+                    Err(_) => <$t>::try_from((*self as u128).checked_add_signed(delta)?).ok(),
+                }
             }
             fn folded(&self, next: &Self) -> Option<Self> {
                 match <$t>::overflowing_add(*self, *next) {

@@ -10,8 +10,9 @@
 //!   neighbouring lists merged, a sub-value moved out of an element into another list, an
 //!   element folded into its neighbour: strings concatenated, numbers whose sum wraps added).
 //! - [`leaves`]: primitive leaves minimised (with `Args::shrink_values`): one at a time,
-//!   equal ones together, two by the same amount, size moved from one to a later one, one
-//!   folded into a later one (strings), one raised a step where another falls by more.
+//!   equal ones together, the negative ones of a type mirrored to positive together, two by
+//!   the same amount, size moved from one to a later one, one folded into a later one
+//!   (strings), one raised a step where another falls by more.
 //! - [`normal`]: swaps and sorts toward one normal form, so runs agree on the result.
 //!
 //! Each round runs every pass in table order, the cheap deterministic ones first, the paper's
@@ -65,7 +66,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 23] {
+fn passes() -> [(&'static str, Changes, Pass); 24] {
     use Changes::{Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -79,6 +80,7 @@ fn passes() -> [(&'static str, Changes, Pass); 23] {
         ("simplest_together", Values, leaves::simplest_together),
         ("minimise_leaves", Values, leaves::minimise_leaves),
         ("lower_equal", Values, leaves::lower_equal),
+        ("flip_signs", Values, leaves::flip_signs),
         ("lower_pairs", Values, leaves::lower_pairs),
         ("move_size", Values, leaves::move_size),
         ("fold_neighbours", Values, sequences::fold_neighbours),
