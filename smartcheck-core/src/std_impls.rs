@@ -481,6 +481,12 @@ macro_rules! float_impl {
                     out.push(<$t>::MIN);
                     return out;
                 }
+                // Into the whole numbers that are exact, where `offset` bisects the rest.
+                // The first power of two from which the type no longer holds every whole number.
+                let exact = (1u64 << <$t>::MANTISSA_DIGITS) as $t;
+                if x.abs() >= exact {
+                    out.push(exact / 2.0 * x.signum());
+                }
                 if x < 0.0 {
                     out.push(-x);
                 }
@@ -496,6 +502,17 @@ macro_rules! float_impl {
             }
             fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
                 float_key(*self as f64).cmp(&float_key(*other as f64))
+            }
+            /// Whole numbers move by whole steps while exact (below 2^24 for `f32`, 2^53
+            /// for `f64`): the simplest floats after 0.0, in the order of their magnitude.
+            /// Other values have no number line.
+            fn offset(&self, delta: i128) -> Option<Self> {
+                let (x, exact) = (*self, (1u64 << <$t>::MANTISSA_DIGITS) as $t);
+                if !x.is_finite() || x.trunc() != x || x.abs() >= exact {
+                    return None;
+                }
+                let moved = (x as i128).checked_add(delta)?;
+                ((moved.unsigned_abs() as $t) < exact).then_some(moved as $t)
             }
         }
 

@@ -392,6 +392,30 @@ fn negative_leaves_change_sign_together() {
     always((1, i64::MAX), 0..30, overflows);
 }
 
+/// A sensor reading; the alarm is wrong above 100 degrees when the reading is valid.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Reading {
+    sensor: String,
+    celsius: f64,
+    ok: bool,
+}
+
+/// Floats past a threshold: the simplest failing value is the next whole number.
+#[test]
+fn floats_fall_to_the_whole_number_past_a_threshold() {
+    let alarm = |r: &Reading| !(r.ok && r.celsius > 100.0);
+    let min = Reading { sensor: String::new(), celsius: 101.0, ok: true };
+    always(min.clone(), 0..30, alarm);
+    let limit = |p: &(f32, bool)| !(p.1 && p.0 > 1000.0);
+    always((1001.0, true), 0..30, limit);
+    // From far away: a huge number jumps into the whole numbers a float holds exactly, then
+    // falls by bisection along them (93 and 54 evaluations; halving, then stepping down one
+    // at a time, took 1,134 from 1e300).
+    let start = Reading { sensor: "probe".into(), celsius: 1e300, ok: true };
+    reduces_from(start, min, 100, alarm);
+    reduces_from((3.0e38, true), (1001.0, true), 60, limit);
+}
+
 #[test]
 fn coupling_reaches_its_minimum() {
     // Discovery (not reduction) misses in a few seeds: random `i32`s seldom index a list.
