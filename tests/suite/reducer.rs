@@ -416,6 +416,16 @@ fn floats_fall_to_the_whole_number_past_a_threshold() {
     reduces_from((3.0e38, true), (1001.0, true), 60, limit);
 }
 
+/// A list and an index into it, as in a property of `get`, `remove` or `swap`: deleting an
+/// element before the one indexed must move the index down with it.
+#[test]
+fn an_index_follows_its_element_when_one_before_it_goes() {
+    always((vec![7u8], 0usize), 0..30, |p: &(Vec<u8>, usize)| p.1 >= p.0.len() || p.0[p.1] != 7);
+    let cursor = |p: &(Vec<char>, u16)| p.0.get(usize::from(p.1)) != Some(&'z');
+    always((vec!['z'], 0), 0..30, cursor);
+    reduces_from((vec!['a', 'b', 'c', 'd', 'z', 'e'], 4), (vec!['z'], 0), 80, cursor);
+}
+
 #[test]
 fn coupling_reaches_its_minimum() {
     // Discovery (not reduction) misses in a few seeds: random `i32`s seldom index a list.

@@ -321,7 +321,7 @@ fn lower_along(r: &mut Reducer<'_, '_>, leaf: &Leaf<'_>) -> bool {
 /// For a leaf with a number line: the direction toward its type's simplest value (`-1` or
 /// `1`) and how many steps away that is (each step simpler than the one before it), found
 /// by doubling and bisection over the line, comparing neighbours: no evaluation.
-fn to_simplest(node: &dyn Node) -> Option<(i128, u128)> {
+pub(super) fn to_simplest(node: &dyn Node) -> Option<(i128, u128)> {
     use std::cmp::Ordering::Less;
     let simpler =
         |a: &dyn SubValue, b: &dyn Node| a.as_node().type_node().node_cmp_simplicity(b) == Less;

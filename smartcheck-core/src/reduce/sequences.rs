@@ -169,8 +169,11 @@ pub fn merge_lists(r: &mut Reducer<'_, '_>) -> bool {
 /// by one step (one rank, or two: the next smaller magnitude of a signed number keeps its
 /// sign two ranks down), for values that count positions in the list: a deletion moves what
 /// follows one place down, and the leaves pointing at it must follow. `[0, 0, 3, 2]` becomes
-/// `[0, 2, 1]`. One or two candidates per cell of the first `LISTS` cells, on values of at
-/// most a few dozen leaves.
+/// `[0, 2, 1]`. Also, for a list of any elements, deletes one and moves down by one every
+/// number outside the list that indexes past it (a positive whole number above its position,
+/// at most the list's length): `([0, 7], 1)` becomes `([7], 0)` where the property reads the
+/// element at the index. Up to three candidates per cell of the first `LISTS` cells, on values
+/// of at most a few dozen leaves.
 pub fn renumber(r: &mut Reducer<'_, '_>) -> bool {
     let mut progress = false;
     'restart: loop {
@@ -181,28 +184,45 @@ pub fn renumber(r: &mut Reducer<'_, '_>) -> bool {
             return progress;
         }
         let Some((path, list)) = nth_list(root, 0) else { return progress };
-        for i in 0..list_len(list).min(LISTS) {
+        let len = list_len(list);
+        for i in 0..len.min(LISTS) {
             let cell = suffix_path(&path, i);
             let Some((head, _)) = node_at(root, &cell).and_then(cons_parts) else { break };
-            if !head.is_opaque() {
-                return progress;
-            }
-            for step in [1, 2] {
+            let mut head_path = cell.clone();
+            head_path.push(0);
+            // Numbers outside the list that index past the deleted element.
+            let indexes: Vec<(&tree::LeafPath, Box<dyn SubValue>)> = leaves
+                .iter()
+                .filter(|l| !l.path.starts_with(&path))
+                .filter_map(|l| {
+                    let node = l.node.type_node();
+                    let (dir, at) = super::leaves::to_simplest(node)?;
+                    let past = dir == -1 && at > i as u128 && at <= len as u128;
+                    Some((&l.path, past.then(|| node.node_offset(-1)).flatten()?))
+                })
+                .collect();
+            let steps: &[u64] = if head.is_opaque() { &[1, 2] } else { &[] };
+            let outside = (!indexes.is_empty()).then_some(indexes);
+            let changes = steps
+                .iter()
+                .map(|&step| {
+                    let lowered = leaves.iter().filter(|l| {
+                        l.node.value_type() == head.value_type() && !l.path.starts_with(&head_path)
+                    });
+                    lowered
+                        .filter_map(|l| {
+                            let rank = l.node.type_node().leaf_rank().filter(|&k| k > 0)?;
+                            let lower =
+                                l.node.type_node().from_leaf_rank(rank.saturating_sub(step))?;
+                            Some((&l.path, lower))
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .chain(outside);
+            for changes in changes {
                 if r.spent() {
                     return progress;
                 }
-                let mut head_path = cell.clone();
-                head_path.push(0);
-                let lowered = leaves.iter().filter(|l| {
-                    l.node.value_type() == head.value_type() && !l.path.starts_with(&head_path)
-                });
-                let changes: Vec<(&tree::LeafPath, Box<dyn SubValue>)> = lowered
-                    .filter_map(|l| {
-                        let rank = l.node.type_node().leaf_rank().filter(|&k| k > 0)?;
-                        let lower = l.node.type_node().from_leaf_rank(rank.saturating_sub(step))?;
-                        Some((&l.path, lower))
-                    })
-                    .collect();
                 if changes.is_empty() {
                     continue;
                 }
