@@ -426,6 +426,48 @@ fn an_index_follows_its_element_when_one_before_it_goes() {
     reduces_from((vec!['a', 'b', 'c', 'd', 'z', 'e'], 4), (vec!['z'], 0), 80, cursor);
 }
 
+/// A rope of byte chunks.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+enum Rope {
+    Empty,
+    Chunk(u8),
+    Cat(Box<Rope>, Box<Rope>),
+}
+
+fn flatten(r: &Rope, out: &mut Vec<u8>) {
+    match r {
+        Rope::Empty => {}
+        Rope::Chunk(b) => out.push(*b),
+        Rope::Cat(a, b) => {
+            flatten(a, out);
+            flatten(b, out);
+        }
+    }
+}
+
+/// Properties of the sequence a tree holds, not of its shape: three elements out of order.
+/// Every shape of the sequence `[0, 1, 0]` fails; the simplest leans right (its constructors,
+/// breadth first, reach the earlier declared one soonest).
+#[test]
+fn trees_that_hold_a_sequence_end_in_one_shape() {
+    let sorted = |t: &Tree| {
+        let mut v = Vec::new();
+        in_order(t, &mut v);
+        v.len() < 3 || v.windows(2).all(|w| w[0] <= w[1])
+    };
+    let node = |l, x, r| Tree::Node(Box::new(l), x, Box::new(r));
+    let chain = node(Tree::Leaf, 0, node(Tree::Leaf, 1, node(Tree::Leaf, 0, Tree::Leaf)));
+    always(chain, 0..30, sorted);
+    let sorted = |r: &Rope| {
+        let mut v = Vec::new();
+        flatten(r, &mut v);
+        v.len() < 3 || v.windows(2).all(|w| w[0] <= w[1])
+    };
+    let cat = |a, b| Rope::Cat(Box::new(a), Box::new(b));
+    let right = cat(Rope::Chunk(0), cat(Rope::Chunk(1), Rope::Chunk(0)));
+    always(right, 0..30, sorted);
+}
+
 #[test]
 fn coupling_reaches_its_minimum() {
     // Discovery (not reduction) misses in a few seeds: random `i32`s seldom index a list.

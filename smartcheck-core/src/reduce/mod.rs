@@ -13,7 +13,8 @@
 //!   equal ones together, the negative ones of a type mirrored to positive together, two by
 //!   the same amount, size moved from one to a later one, one folded into a later one
 //!   (strings), one raised a step where another falls by more.
-//! - [`normal`]: swaps and sorts toward one normal form, so runs agree on the result.
+//! - [`normal`]: swaps, sorts and rotations toward one normal form, so runs agree on the
+//!   result.
 //!
 //! Each round runs every pass in table order, the cheap deterministic ones first, the paper's
 //! random search after them, normal form last; rounds repeat while any pass makes progress; a
@@ -66,7 +67,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 24] {
+fn passes() -> [(&'static str, Changes, Pass); 25] {
     use Changes::{Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -92,6 +93,7 @@ fn passes() -> [(&'static str, Changes, Pass); 24] {
         ("relabel", Values, normal::relabel),
         ("swap_subtrees", Structure, normal::swap_subtrees),
         ("swap_constructors", Structure, normal::swap_constructors),
+        ("rotate", Structure, normal::rotate),
         ("sort_lists", Values, normal::sort_lists),
     ]
 }

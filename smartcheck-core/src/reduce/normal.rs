@@ -1,12 +1,14 @@
 //! Passes toward one normal form: among equally small counterexamples, runs should end on the
-//! same one, the first in `order`. They swap and sort, changing no size.
+//! same one, the first in `order`. They swap, sort and rotate, changing no size.
 //!
 //! - `sort_lists` sorts each list of primitive leaves by simplicity, in one candidate;
 //! - `sort_leaves` swaps two leaves of one type when the later one is simpler;
 //! - `relabel` exchanges two values of one type everywhere they occur;
 //! - `swap_subtrees` swaps two disjoint sub-values of one type when the later is simpler;
 //! - `swap_constructors` swaps the constructors of two nodes of one type, each keeping its
-//!   children, when the later one's constructor is declared earlier.
+//!   children, when the later one's constructor is declared earlier;
+//! - `rotate` rotates a tree node toward the right, keeping every sub-value in its
+//!   depth-first place.
 //!
 //! Invariant: each candidate is simpler in `order` (an earlier node or leaf becomes simpler,
 //! nothing before it changes), which the driver checks.
@@ -179,6 +181,55 @@ pub fn swap_constructors(r: &mut Reducer<'_, '_>) -> bool {
         }
     }
     false
+}
+
+/// Rotates a node whose first child has its constructor, toward the right: `C(C(a, x, b), y,
+/// c)` becomes `C(a, x, C(b, y, c))`, where the first and last fields are of the node's own
+/// type. A rotation keeps every leaf and sub-value in its depth-first place, so a property of
+/// the sequence a tree holds (a search tree's keys in order, a rope's bytes, a chain of
+/// operations) still fails; of the shapes of one sequence, the right-leaning one is the
+/// simplest when the constructor with fewer children is declared first, and a candidate that
+/// is not simpler costs nothing. One candidate per such node among the first `NEAR`.
+pub fn rotate(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    for (path, node) in indexed_nodes(NodeRef::Value(cex.node()), NEAR) {
+        if r.spent() {
+            return false;
+        }
+        let Some(rotated) = rotated(node) else { continue };
+        if r.with_replaced(&path, rotated).is_some_and(|c| r.try_candidate(c)) {
+            return true;
+        }
+    }
+    false
+}
+
+/// `node` rotated (see [`rotate`]), when its first child has its constructor and its first
+/// and last children (and theirs) are of its type and free to change.
+fn rotated(node: NodeRef<'_>) -> Option<Box<dyn SubValue>> {
+    let value = |n: NodeRef<'_>| matches!(n, NodeRef::Value(_)) && !n.is_opaque();
+    let (left, _) = ends_of_own_type(node)?;
+    if left.constructor() != node.constructor() || !value(node) || !value(left) {
+        return None;
+    }
+    let (_, middle) = ends_of_own_type(left)?;
+    let last = left.children().len() - 1;
+    // The node with its first child replaced by the left child's last: the new right child.
+    let mut inner = node.to_value();
+    assign_at_path(inner.as_node_mut(), &[0], middle.to_value()).ok()?;
+    // The left child with its last child replaced by that: the new node.
+    let mut outer = left.to_value();
+    assign_at_path(outer.as_node_mut(), &[last as u32], inner).ok()?;
+    Some(outer)
+}
+
+/// The first and last children of `n`, when it has two or more and both are of its type and
+/// not frozen.
+fn ends_of_own_type<'a>(n: NodeRef<'a>) -> Option<(NodeRef<'a>, NodeRef<'a>)> {
+    let kids = n.children();
+    let last = kids.len().checked_sub(1).filter(|&l| l > 0)?;
+    let fits = |c: &crate::subtypes::Child<'_>| !c.frozen && c.node.value_type() == n.value_type();
+    (fits(&kids[0]) && fits(&kids[last])).then_some((kids[0].node, kids[last].node))
 }
 
 #[cfg(test)]
