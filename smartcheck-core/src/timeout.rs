@@ -15,12 +15,13 @@
 //! Invariant: a run without a limit (`timeout_ms = 0`) starts no thread and pays nothing but a
 //! thread-local read per evaluation; an evaluation is reported only once it has run longer
 //! than its limit (at most 100 ms longer: the watchdog's look that first saw it can come 50 ms
-//! after it started). Cost with a limit: two atomic stores per evaluation and no clock read
-//! (which was a tenth of a passing run's time on small inputs), one mutex lock per discovered
-//! input.
+//! after it started). Cost with a limit: two plain atomic stores per evaluation and no clock
+//! read (which was a tenth of a passing run's time on small inputs), and a few more per
+//! discovered input (its phase, written as a sequence lock that only the watchdog reads; a
+//! mutex there was a fifth of a passing run's time on small inputs).
 
 use std::cell::{Cell, RefCell};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -42,7 +43,7 @@ struct Watch {
     started: AtomicU64,
     limit: Duration,
     seed: u64,
-    phase: Mutex<Phase>,
+    phase: PhaseCell,
     /// The input type, to print the input generated from an origin with `Debug`.
     ty: RootType,
 }
@@ -75,7 +76,7 @@ pub(crate) fn watch(ty: RootType, timeout_ms: u64, seed: u64) -> Guard {
         started: AtomicU64::new(0),
         limit: Duration::from_millis(timeout_ms),
         seed,
-        phase: Mutex::new(Phase::Reducing { origin: None }),
+        phase: PhaseCell::default(),
         ty,
     });
     if let Ok(mut all) = WATCHES.lock() {
@@ -116,11 +117,73 @@ pub(crate) fn reducing(origin: Option<Origin>) {
 fn set_phase(phase: Phase) {
     CURRENT.with(|c| {
         if let Some(w) = c.borrow().as_ref() {
-            if let Ok(mut p) = w.phase.lock() {
-                *p = phase;
-            }
+            w.phase.set(phase);
         }
     });
+}
+
+/// A [`Phase`] that its run's thread writes and the watchdog reads, without a lock: a
+/// sequence lock (the version is odd while a write is under way; a read that saw it change
+/// reads again). Only the run's own thread writes.
+#[derive(Default)]
+struct PhaseCell {
+    version: AtomicU64,
+    /// 0: reducing without an origin; 1: reducing; 2: testing.
+    kind: AtomicU32,
+    test: AtomicUsize,
+    seed: AtomicU64,
+    size: AtomicUsize,
+    budget: AtomicUsize,
+    generator: AtomicU32,
+}
+
+impl PhaseCell {
+    fn set(&self, phase: Phase) {
+        let (kind, test, origin) = match phase {
+            Phase::Reducing { origin: None } => (0, 0, None),
+            Phase::Reducing { origin } => (1, 0, origin),
+            Phase::Testing { test, origin } => (2, test, Some(origin)),
+        };
+        let v = self.version.load(Ordering::Relaxed);
+        self.version.store(v.wrapping_add(1), Ordering::Relaxed);
+        std::sync::atomic::fence(Ordering::Release);
+        self.kind.store(kind, Ordering::Relaxed);
+        self.test.store(test, Ordering::Relaxed);
+        if let Some(o) = origin {
+            self.seed.store(o.seed, Ordering::Relaxed);
+            self.size.store(o.size, Ordering::Relaxed);
+            self.budget.store(o.budget, Ordering::Relaxed);
+            self.generator.store(o.generator, Ordering::Relaxed);
+        }
+        self.version.store(v.wrapping_add(2), Ordering::Release);
+    }
+
+    fn get(&self) -> Phase {
+        loop {
+            let before = self.version.load(Ordering::Acquire);
+            if before % 2 == 1 {
+                std::hint::spin_loop();
+                continue;
+            }
+            let origin = Origin {
+                seed: self.seed.load(Ordering::Relaxed),
+                size: self.size.load(Ordering::Relaxed),
+                budget: self.budget.load(Ordering::Relaxed),
+                generator: self.generator.load(Ordering::Relaxed),
+            };
+            let (kind, test) =
+                (self.kind.load(Ordering::Relaxed), self.test.load(Ordering::Relaxed));
+            std::sync::atomic::fence(Ordering::Acquire);
+            if self.version.load(Ordering::Relaxed) != before {
+                continue;
+            }
+            return match kind {
+                2 => Phase::Testing { test, origin },
+                1 => Phase::Reducing { origin: Some(origin) },
+                _ => Phase::Reducing { origin: None },
+            };
+        }
+    }
 }
 
 /// Runs one evaluation `f`, stamped in this thread's watch with a number of its own.
@@ -149,13 +212,18 @@ fn stamped<R>(stamp: impl FnOnce() -> u64, f: impl FnOnce() -> R) -> R {
     // restores the outer run's watch when it ends.
     let stamped = CURRENT.with(|c| {
         let watch = c.borrow();
-        watch.as_ref().map(|w| (Arc::as_ptr(w), w.started.swap(stamp(), Ordering::SeqCst)))
+        // Only this thread writes its watch's stamp: a load and a store, no locked swap.
+        watch.as_ref().map(|w| {
+            let outer = w.started.load(Ordering::Relaxed);
+            w.started.store(stamp(), Ordering::Release);
+            (Arc::as_ptr(w), outer)
+        })
     });
     let Some((watched, outer)) = stamped else { return f() };
     let result = f();
     CURRENT.with(|c| {
         if let Some(w) = c.borrow().as_ref().filter(|w| Arc::as_ptr(w) == watched) {
-            w.started.store(outer, Ordering::SeqCst);
+            w.started.store(outer, Ordering::Release);
         }
     });
     result
@@ -175,7 +243,7 @@ fn watchdog() {
         }
         let now = Instant::now();
         for w in &watches {
-            let started = w.started.load(Ordering::SeqCst);
+            let started = w.started.load(Ordering::Acquire);
             match seen.iter_mut().find(|(x, ..)| Arc::ptr_eq(x, w)) {
                 Some((_, number, since)) if *number == started => {
                     if started != 0 && now.duration_since(*since) > w.limit {
@@ -192,7 +260,7 @@ fn watchdog() {
 
 /// Reports the stuck evaluation of `w` and ends the process.
 fn stuck(w: &Watch) -> ! {
-    let phase = w.phase.lock().map(|p| *p).unwrap_or(Phase::Reducing { origin: None });
+    let phase = w.phase.get();
     let describe = |origin: &Origin| {
         std::panic::catch_unwind(|| format!("{:?}", w.ty.generate(origin)))
             .unwrap_or_else(|_| "(its Debug panicked)".to_string())
