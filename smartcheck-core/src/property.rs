@@ -286,9 +286,15 @@ fn payload_message(payload: &(dyn Any + Send)) -> String {
 pub(crate) fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Failure> {
     install_hook_once();
     let was = SILENCED.with(|s| s.replace(true));
-    ACTIVE.fetch_add(1, Ordering::SeqCst);
+    // A section inside another on this thread (every evaluation inside its run) is already
+    // counted: only the outermost one counts, two locked operations fewer per evaluation.
+    if !was {
+        ACTIVE.fetch_add(1, Ordering::SeqCst);
+    }
     let result = panic::catch_unwind(AssertUnwindSafe(f));
-    ACTIVE.fetch_sub(1, Ordering::SeqCst);
+    if !was {
+        ACTIVE.fetch_sub(1, Ordering::SeqCst);
+    }
     SILENCED.with(|s| s.set(was));
     result.map_err(|payload| {
         let (message, location) = LAST_PANIC
