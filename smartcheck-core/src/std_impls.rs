@@ -728,9 +728,11 @@ impl SubTypes for String {
 }
 
 /// Simpler strings than `chars`, simplest first: the empty string; `chars` without 1 to 8
-/// contiguous chars anywhere (longest runs first); its chars sorted; then every occurrence of
-/// one char lowered together (to 'a', half its rank, then down by falling powers of two to one
-/// rank); then one char lowered at one place, the same way.
+/// contiguous chars anywhere (longest runs first); its chars sorted; the same bytes in fewer or
+/// simpler chars (two neighbours as one char of both widths, a byte moved to the right-hand
+/// neighbour); then every occurrence of one char lowered together (to 'a', half its rank, then
+/// down by falling powers of two to one rank); then one char lowered at one place, the same
+/// way.
 fn string_shrinks(chars: &[char]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     if chars.is_empty() {
@@ -748,6 +750,25 @@ fn string_shrinks(chars: &[char]) -> Vec<String> {
     sorted.sort_by_key(|&c| char_rank(c));
     if sorted != chars {
         out.push(sorted.into_iter().collect());
+    }
+    // For a property of bytes (as `len` and byte indexes are), the same bytes in fewer chars,
+    // which the order puts first: two neighbours become one char of both their widths, and a
+    // byte moves from a char to its right-hand neighbour (each the first char of its width):
+    // "aaaaa" becomes "\u{80}aaa", ..., "a\u{10000}"; "aa\u{10000}" becomes
+    // "\u{80}\u{10000}". A run of a property that reads chars rejects them in one candidate
+    // each, among the first `NEIGHBOURS` pairs.
+    if chars.len() > 1 {
+        let near = chars.len().min(NEIGHBOURS + 1);
+        for i in 1..near {
+            let (a, b) = (chars[i - 1].len_utf8(), chars[i].len_utf8());
+            let both = first_char_of_width(a + b).map(|c| vec![c]);
+            let moved = first_char_of_width(a - 1).zip(first_char_of_width(b + 1));
+            let pairs = both.into_iter().chain(moved.map(|(x, y)| vec![x, y]));
+            for pair in pairs {
+                let (before, after) = (&chars[..i - 1], &chars[i + 1..]);
+                out.push(before.iter().chain(&pair).chain(after).collect());
+            }
+        }
     }
     // Lower ranks, furthest first: the simplest char, half the rank, then steps of falling
     // powers of two, so that a char far from where it must stay (a 4-byte char held up by a
@@ -777,6 +798,21 @@ fn string_shrinks(chars: &[char]) -> Vec<String> {
     }
     out.dedup();
     out
+}
+
+/// Neighbouring pairs of chars whose widths [`string_shrinks`] trades, from the start.
+const NEIGHBOURS: usize = 8;
+
+/// The simplest char `width` bytes long in UTF-8 (`'a'`, then the first code point of each
+/// wider encoding); `None` outside 1 to 4.
+fn first_char_of_width(width: usize) -> Option<char> {
+    match width {
+        1 => Some('a'),
+        2 => Some('\u{80}'),
+        3 => Some('\u{800}'),
+        4 => Some('\u{10000}'),
+        _ => None,
+    }
 }
 
 impl Arbitrary for String {

@@ -468,6 +468,18 @@ fn trees_that_hold_a_sequence_end_in_one_shape() {
     always(right, 0..30, sorted);
 }
 
+/// Properties of a string's bytes (`len`, a byte index), where the fewest chars carry the
+/// bytes in the widest chars: the simplest failing strings are not all ASCII.
+#[test]
+fn strings_failing_on_bytes_end_at_their_fewest_chars() {
+    // Slicing at byte 5 needs a char across it: two chars of six bytes, the first as simple
+    // as it can be (`'\u{80}'`, the first of two bytes), the second four bytes wide.
+    always("\u{80}\u{10000}".to_string(), 0..30, |s: &String| s.len() < 6 || s.is_char_boundary(5));
+    // Five bytes of tags in all: one tag of two chars, the first `'a'`.
+    let tags = |t: &Vec<String>| t.iter().map(String::len).sum::<usize>() < 5;
+    always(vec!["a\u{10000}".to_string()], 0..30, tags);
+}
+
 #[test]
 fn coupling_reaches_its_minimum() {
     // Discovery (not reduction) misses in a few seeds: random `i32`s seldom index a list.
