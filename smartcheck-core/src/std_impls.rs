@@ -399,10 +399,8 @@ macro_rules! int_impl {
                 }
             }
             fn folded(&self, next: &Self) -> Option<Self> {
-                match <$t>::overflowing_add(*self, *next) {
-                    (sum, true) => Some(sum),
-                    (_, false) => None,
-                }
+                // Wrapping as the type adds: `[1, 127]` of `i8` folds to `-128`.
+                Some(<$t>::wrapping_add(*self, *next))
             }
         }
 

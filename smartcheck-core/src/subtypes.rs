@@ -169,10 +169,10 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
     /// This leaf and `next` (the element after it in a list, or a later leaf of its type)
     /// folded into one that stands for both, where the type has a way the reducer cannot
     /// reach in simpler steps: strings concatenated (every char kept, the total length too);
-    /// integers added where the sum wraps around as the type adds (the sum kept modulo the
-    /// type's width; a sum that does not wrap is reached by moving size from one to the
-    /// other, then deleting it). `None` by default. Reduction folds neighbours of a list with
-    /// it, and an earlier leaf into a later one (the earlier left at its simplest).
+    /// integers added as the type adds, wrapping (the sum kept modulo the type's width: a
+    /// property of the total, or of a running sum that overflows). `None` by default.
+    /// Reduction folds neighbours of a list with it, and an earlier leaf into a later one
+    /// (the earlier left at its simplest).
     fn folded(&self, next: &Self) -> Option<Self> {
         let _ = next;
         None

@@ -480,6 +480,17 @@ fn strings_failing_on_bytes_end_at_their_fewest_chars() {
     always(vec!["a\u{10000}".to_string()], 0..30, tags);
 }
 
+/// A running sum that overflows, from three elements: `[1, 1, MAX - 1]` cannot lose an
+/// element, nor move one's size to the other (`[0, 2]` has the larger signed rank sum); the
+/// two ones fold into a two.
+#[test]
+fn neighbours_fold_into_their_sum() {
+    let overflows = |v: &Vec<i64>| v.iter().try_fold(0i64, |a, &b| a.checked_add(b)).is_some();
+    reduces_from(vec![1, 1, i64::MAX - 1], vec![1, i64::MAX], 100, overflows);
+    let overflows = |v: &Vec<i16>| v.iter().try_fold(0i16, |a, &b| a.checked_add(b)).is_some();
+    reduces_from(vec![1, 1, i16::MAX - 1], vec![1, i16::MAX], 100, overflows);
+}
+
 #[test]
 fn coupling_reaches_its_minimum() {
     // Discovery (not reduction) misses in a few seeds: random `i32`s seldom index a list.

@@ -249,8 +249,9 @@ pub fn renumber(r: &mut Reducer<'_, '_>) -> bool {
 /// ([`SubTypes::folded`](crate::SubTypes::folded)), deleting it: `["aaaa", "aaaaaa"]`
 /// becomes `["aaaaaaaaaa"]` where only the total length matters, `[-1, 1, 127]` of `i8`
 /// becomes `[-1, -128]` where only the wrapping sum does. Such a fold is beyond the other
-/// passes: strings are leaves, which `merge_lists` does not concatenate, and a wrapped sum's
-/// middle step (`[-1, 0, -128]`) has the larger rank sum, so moving size cannot reach it.
+/// passes: strings are leaves, which `merge_lists` does not concatenate, and a sum's middle
+/// step often has the larger rank sum (`[-1, 0, -128]` for a wrapped one; `[0, 2, x]` from
+/// `[1, 1, x]` of a signed type), so moving size cannot reach it.
 /// One candidate per foldable pair among the first `LISTS` cells of the first `LISTS`
 /// lists; one constructor fewer each.
 pub fn fold_neighbours(r: &mut Reducer<'_, '_>) -> bool {
@@ -459,12 +460,13 @@ mod tests {
     #[test]
     fn fold_neighbours_keeps_a_wrapping_sum_or_a_total_length() {
         let got = one_pass(|v: &Vec<i8>| sum(v) != -128, vec![0, 1, 127, -1, 1], fold_neighbours);
-        assert_eq!(got, vec![0, -128]);
+        assert_eq!(got, vec![-128]);
         let prop = |p: &(bool, Vec<u8>)| p.1.iter().fold(0u8, |a, &b| a.wrapping_add(b)) != 44;
         assert_eq!(one_pass(prop, (true, vec![200, 100]), fold_neighbours), (true, vec![44]));
-        // A sum that does not wrap is left to `move_size` and `delete_runs`.
+        // A sum that does not wrap folds too: moving size from one to the other and deleting
+        // it cannot always get there (`[1, 1]` to `[0, 2]` raises a signed rank sum).
         let got = one_pass(|v: &Vec<i8>| sum(v) != 8, vec![3, 5], fold_neighbours);
-        assert_eq!(got, vec![3, 5]);
+        assert_eq!(got, vec![8]);
         let chars = |v: &Vec<String>| v.iter().map(String::len).sum::<usize>() < 4;
         let got = one_pass(chars, vec!["ab".into(), "c".into(), "d".into()], fold_neighbours);
         assert_eq!(got, vec!["abcd".to_string()]);
