@@ -390,6 +390,9 @@ fn negative_leaves_change_sign_together() {
     reduces_from((-2, i64::MIN + 1), (1, i64::MAX), 300, overflows);
     reduces_from((-1, i64::MIN), (1, i64::MAX), 300, overflows);
     always((1, i64::MAX), 0..30, overflows);
+    // `MIN` of a type whose values all have ranks, inside a list of operations.
+    let adds = |v: &Vec<(i8, i8)>| v.iter().all(|p| p.0.checked_add(p.1).is_some());
+    reduces_from(vec![(-1, i8::MIN)], vec![(1, i8::MAX)], 100, adds);
 }
 
 /// A sensor reading; the alarm is wrong above 100 degrees when the reading is valid.

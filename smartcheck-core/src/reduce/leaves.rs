@@ -349,8 +349,10 @@ fn mirror(leaf: NodeRef<'_>) -> Option<Box<dyn SubValue>> {
     if up.as_node().type_node().node_cmp_simplicity(node) != Less {
         return None;
     }
-    if let Some(k) = node.leaf_rank() {
-        return node.from_leaf_rank(k.checked_sub(1)?);
+    // `MIN` of a ranked type has no mirror one rank down: the search along the line gives
+    // its nearest, `MAX`.
+    if let Some(m) = node.leaf_rank().and_then(|k| node.from_leaf_rank(k.checked_sub(1)?)) {
+        return Some(m);
     }
     let (_, distance) = to_simplest(node)?;
     let twice = i128::try_from(distance).ok()?.checked_mul(2)?;
