@@ -147,14 +147,7 @@ pub fn assign_at_path(
     path: &[u32],
     value: Box<dyn SubValue>,
 ) -> Result<(), Box<dyn SubValue>> {
-    let mut at = root;
-    for &slot in path {
-        match at.child_mut(slot as usize) {
-            Some(next) => at = next,
-            None => return Err(value),
-        }
-    }
-    at.assign(value)
+    root.assign_along(&mut path.iter().map(|&slot| slot as usize), value)
 }
 
 /// [`assign_at_path`] from a value's mutable node, with a typed error.

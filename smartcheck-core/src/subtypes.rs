@@ -584,6 +584,12 @@ pub trait ListNodeMut {
     fn cell_kind(&self) -> CellKind {
         CellKind::Element
     }
+    /// A copy of the key of entry `i` (maps and sets), which cannot change in place: a change
+    /// inside a key is made to the copy, which then replaces the key. `None` by default.
+    fn key_value(&self, i: usize) -> Option<Box<dyn SubValue>> {
+        let _ = i;
+        None
+    }
 }
 
 /// A handle on a node: a value, or the suffix of a list starting at an element.
@@ -724,6 +730,35 @@ impl<'a> NodeMutRef<'a> {
         match self {
             NodeMutRef::Value(n) => n.assign(value),
             NodeMutRef::Suffix(l, start) => l.replace_suffix(start, value),
+        }
+    }
+
+    /// Overwrites the node reached from this one by the child slots `path` with `value`;
+    /// hands it back when the path does not exist or the type differs. A path into a map's or
+    /// set's key (which cannot change in place) changes a copy of the key and puts the copy in
+    /// the key's place.
+    pub fn assign_along(
+        self,
+        path: &mut dyn Iterator<Item = usize>,
+        value: Box<dyn SubValue>,
+    ) -> Result<(), Box<dyn SubValue>> {
+        let mut at = self;
+        loop {
+            let Some(slot) = path.next() else { return at.assign(value) };
+            if let NodeMutRef::Suffix(list, start) = at {
+                let len = list.len();
+                if start > len {
+                    let Some(mut key) = list.key_value(start - len - 1) else { return Err(value) };
+                    key.as_node_mut()
+                        .assign_along(&mut std::iter::once(slot).chain(path), value)?;
+                    return NodeMutRef::Suffix(list, start).assign(key);
+                }
+                at = NodeMutRef::Suffix(list, start);
+            }
+            match at.child_mut(slot) {
+                Some(next) => at = next,
+                None => return Err(value),
+            }
         }
     }
 }

@@ -494,6 +494,36 @@ fn neighbours_fold_into_their_sum() {
     reduces_from(vec![1, 1, i16::MAX - 1], vec![1, i16::MAX], 100, overflows);
 }
 
+/// A map key of a derived type: its fields reduce like any other (a copy of the key changes,
+/// then takes the key's place), not only the whole key at once.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, SubTypes, Arbitrary)]
+enum Key {
+    A,
+    B(u8),
+    C(String),
+}
+
+/// A namespaced id, as a hash map's key.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, SubTypes, Arbitrary)]
+struct Id {
+    ns: u8,
+    name: String,
+}
+
+#[test]
+fn fields_inside_map_keys_reduce() {
+    let long = |m: &std::collections::BTreeMap<Key, u8>| {
+        !m.keys().any(|k| matches!(k, Key::C(s) if s.chars().count() > 2))
+    };
+    let min: std::collections::BTreeMap<Key, u8> = [(Key::C("aaa".into()), 0)].into();
+    always(min, 0..30, long);
+    let named = |m: &std::collections::HashMap<Id, bool>| {
+        !m.keys().any(|id| id.ns > 5 && !id.name.is_empty())
+    };
+    let min: std::collections::HashMap<Id, bool> = [(Id { ns: 6, name: "a".into() }, false)].into();
+    always(min, 0..30, named);
+}
+
 #[test]
 fn coupling_reaches_its_minimum() {
     // Discovery (not reduction) misses in a few seeds: random `i32`s seldom index a list.

@@ -94,14 +94,7 @@ pub fn assign_leaf(
     path: &LeafPath,
     value: Box<dyn SubValue>,
 ) -> Result<(), Box<dyn SubValue>> {
-    let mut at = root;
-    for slot in path.slots() {
-        match at.child_mut(slot as usize) {
-            Some(next) => at = next,
-            None => return Err(value),
-        }
-    }
-    at.assign(value)
+    root.assign_along(&mut path.slots().map(|slot| slot as usize), value)
 }
 
 /// The node at `path` under `root`.

@@ -395,6 +395,9 @@ macro_rules! keyed_impl {
             fn cell_kind(&self) -> CellKind {
                 $kind
             }
+            fn key_value(&self, i: usize) -> Option<Box<dyn SubValue>> {
+                self.entry_at(i).map(|(key, _)| Box::new(key.clone()) as Box<dyn SubValue>)
+            }
         }
     };
 }
