@@ -750,23 +750,21 @@ fn string_shrinks(chars: &[char]) -> Vec<String> {
         out.push(sorted.into_iter().collect());
     }
     // For a property of bytes (as `len` and byte indexes are), the same bytes in fewer chars,
-    // which the order puts first: two neighbours become one char of both their widths, and a
-    // byte moves from a char to its right-hand neighbour (each the first char of its width):
-    // "aaaaa" becomes "\u{80}aaa", ..., "a\u{10000}"; "aa\u{10000}" becomes
-    // "\u{80}\u{10000}". A run of a property that reads chars rejects them in one candidate
-    // each, among the first `NEIGHBOURS` pairs.
-    if chars.len() > 1 {
-        let near = chars.len().min(NEIGHBOURS + 1);
-        for i in 1..near {
-            let (a, b) = (chars[i - 1].len_utf8(), chars[i].len_utf8());
-            let both = first_char_of_width(a + b).map(|c| vec![c]);
-            let moved = first_char_of_width(a - 1).zip(first_char_of_width(b + 1));
-            let pairs = both.into_iter().chain(moved.map(|(x, y)| vec![x, y]));
-            for pair in pairs {
-                let (before, after) = (&chars[..i - 1], &chars[i + 1..]);
-                out.push(before.iter().chain(&pair).chain(after).collect());
-            }
-        }
+    // which the order puts first: the first two neighbours that fit in one char become the
+    // first char of both their widths, and the first char wider than a byte gives a byte to
+    // its right-hand neighbour (each the first char of its width): "aaaaa" becomes
+    // "\u{80}aaa", ..., "a\u{10000}"; "aa\u{10000}" becomes "\u{80}\u{10000}". One
+    // candidate of each kind a step, so a property that reads chars rejects them in two.
+    let width = |i: usize| chars[i].len_utf8();
+    let folded = (1..chars.len())
+        .find(|&i| width(i - 1) + width(i) <= 4)
+        .and_then(|i| Some((i, vec![first_char_of_width(width(i - 1) + width(i))?])));
+    let moved = (1..chars.len()).find(|&i| width(i - 1) > 1 && width(i) < 4).and_then(|i| {
+        Some((i, vec![first_char_of_width(width(i - 1) - 1)?, first_char_of_width(width(i) + 1)?]))
+    });
+    for (i, pair) in folded.into_iter().chain(moved) {
+        let (before, after) = (&chars[..i - 1], &chars[i + 1..]);
+        out.push(before.iter().chain(&pair).chain(after).collect());
     }
     // Lower ranks, furthest first: the simplest char, half the rank, then steps of falling
     // powers of two, so that a char far from where it must stay (a 4-byte char held up by a
@@ -797,9 +795,6 @@ fn string_shrinks(chars: &[char]) -> Vec<String> {
     out.dedup();
     out
 }
-
-/// Neighbouring pairs of chars whose widths [`string_shrinks`] trades, from the start.
-const NEIGHBOURS: usize = 8;
 
 /// The simplest char `width` bytes long in UTF-8 (`'a'`, then the first code point of each
 /// wider encoding); `None` outside 1 to 4.
