@@ -19,7 +19,11 @@
 //! be in the class too made the reducer keep harmless NaNs to escape the known class.)
 //!
 //! Beyond the paper, which matches shapes at the root only: a class of one bug reported once
-//! per place it can hide was the most common complaint on real code (issue 11).
+//! per place it can hide was the most common complaint on real code (issue 11). Likewise a
+//! bug in the sequence a tree holds fails in every shape of the tree: a counterexample of a
+//! later round whose right-leaning shape (`reduce::normal::rotated_all`) fails as an instance
+//! of an earlier class is another shape of that class's bug, excluded from then on with it
+//! (`Known::with_shapes`) and not reported (see `rounds.rs`).
 //!
 //! Invariant: nothing of a candidate is cloned; its nodes are listed once for all the classes
 //! asked about it (their types and constructors), a class's own once when it is made.
@@ -409,13 +413,27 @@ impl<'v> Listed<'v> {
 /// input of a round).
 pub(crate) struct Known {
     classes: Vec<Class>,
+    /// For each class, the reported counterexample it belongs to (its own position, or the
+    /// one another shape of it was found to be).
+    owners: Vec<usize>,
     buffers: Cell<Flat>,
 }
 
 impl Known {
     /// The classes of `found`, in order.
     pub(crate) fn of(found: &[Counterexample<Root>]) -> Self {
-        Known { classes: found.iter().map(Class::of).collect(), buffers: Cell::default() }
+        Known::with_shapes(found, &[])
+    }
+
+    /// The classes of `found`, then those of `shapes`: other shapes of a bug already found,
+    /// each with the position in `found` of the counterexample it belongs to.
+    pub(crate) fn with_shapes(
+        found: &[Counterexample<Root>],
+        shapes: &[(Counterexample<Root>, usize)],
+    ) -> Self {
+        let classes = found.iter().chain(shapes.iter().map(|(c, _)| c)).map(Class::of).collect();
+        let owners = (0..found.len()).chain(shapes.iter().map(|&(_, owner)| owner)).collect();
+        Known { classes, owners, buffers: Cell::default() }
     }
 
     /// True when there is no earlier class.
@@ -435,7 +453,7 @@ impl Known {
             .iter()
             .position(|c| failure.has_signature(&c.signature) && c.holds(&mut listed));
         self.buffers.set(listed.flat);
-        class
+        class.map(|k| self.owners[k])
     }
 }
 
