@@ -742,8 +742,10 @@ fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
         let Some((up, raised)) = step_away(a, ka, steps) else { break };
         // The fall that first takes off more ranks than the raise adds (a signed number's
         // value is two ranks a step: one value down pays for a raise of one rank).
-        let pays =
-            |d: u64| fall(b, kb, d).is_some_and(|v| kb.saturating_sub(rank_of(&*v)) > raised);
+        let pays = |d: u64| {
+            let k = fall(b, kb, d).and_then(|v| rank(v.as_node()));
+            k.is_some_and(|k| kb.saturating_sub(k) > raised)
+        };
         let Some(base) = raised.checked_add(1).map(|top| least(top, pays)) else { break };
         let lowered = |k: u64| k.checked_add(base - 1).and_then(|d| fall(b, kb, d));
         let most = largest(|k| lowered(k).is_some());
@@ -782,11 +784,6 @@ fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
         }
     }
     progress
-}
-
-/// The rank of a value (a leaf's type has ranks where `fall` gave it one).
-fn rank_of(v: &dyn SubValue) -> u64 {
-    v.as_node().type_node().leaf_rank().unwrap_or(u64::MAX)
 }
 
 /// The least `d` in `1..=top` for which `ok(d)` holds, assuming `ok(top)` does and that it

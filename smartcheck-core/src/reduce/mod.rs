@@ -224,20 +224,7 @@ impl<'a, 't> Reducer<'a, 't> {
     /// Keeps `candidate` when it is strictly simpler than the current value (see [`order`])
     /// and fails the same way; true if kept. A candidate that is not simpler costs nothing.
     fn try_candidate(&mut self, candidate: Root) -> bool {
-        let (new, old) = (NodeRef::Value(candidate.node()), NodeRef::Value(self.current.node()));
-        if !order::simpler(new, old) {
-            return false;
-        }
-        match self.tester.fails_as(&*candidate, Some(&self.signature)) {
-            Some(failure) => {
-                record(&self.current, &candidate);
-                self.current = candidate;
-                self.failure = failure;
-                self.hash = None;
-                true
-            }
-            None => false,
-        }
+        self.probe(candidate) == Probe::Kept
     }
 
     /// [`try_candidate`](Self::try_candidate), saying what became of a candidate it did not

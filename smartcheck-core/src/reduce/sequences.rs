@@ -185,21 +185,28 @@ pub fn renumber(r: &mut Reducer<'_, '_>) -> bool {
         }
         let Some((path, list)) = nth_list(root, 0) else { return progress };
         let len = list_len(list);
+        // Positive whole numbers outside the list, at most its length: where each points, and
+        // the number one down.
+        let pointers: Vec<(&tree::LeafPath, u128, Box<dyn SubValue>)> = leaves
+            .iter()
+            .filter(|l| !l.path.starts_with(&path))
+            .filter_map(|l| {
+                let node = l.node.type_node();
+                let (dir, at) = super::leaves::to_simplest(node)?;
+                let pointer = dir == -1 && at <= len as u128;
+                Some((&l.path, at, pointer.then(|| node.node_offset(-1)).flatten()?))
+            })
+            .collect();
         for i in 0..len.min(LISTS) {
             let cell = suffix_path(&path, i);
             let Some((head, _)) = node_at(root, &cell).and_then(cons_parts) else { break };
             let mut head_path = cell.clone();
             head_path.push(0);
             // Numbers outside the list that index past the deleted element.
-            let indexes: Vec<(&tree::LeafPath, Box<dyn SubValue>)> = leaves
+            let indexes: Vec<(&tree::LeafPath, Box<dyn SubValue>)> = pointers
                 .iter()
-                .filter(|l| !l.path.starts_with(&path))
-                .filter_map(|l| {
-                    let node = l.node.type_node();
-                    let (dir, at) = super::leaves::to_simplest(node)?;
-                    let past = dir == -1 && at > i as u128 && at <= len as u128;
-                    Some((&l.path, past.then(|| node.node_offset(-1)).flatten()?))
-                })
+                .filter(|&&(_, at, _)| at > i as u128)
+                .map(|(path, _, down)| (*path, down.clone()))
                 .collect();
             let steps: &[u64] = if head.is_opaque() { &[1, 2] } else { &[] };
             let outside = (!indexes.is_empty()).then_some(indexes);
