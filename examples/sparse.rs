@@ -214,7 +214,8 @@ fn search_tree(m: &Map) -> bool {
 /// [`map_property`] over any tree, with being a search tree as its precondition.
 pub fn plain_map_property((t, k, v): &(Tree, u8, bool)) -> Verdict {
     let m = as_map(t);
-    Verdict::implies(search_tree(&m), map_property(&(m.clone(), *k, *v)))
+    let ordered = search_tree(&m);
+    Verdict::implies(ordered, map_property(&(m, *k, *v)))
 }
 
 // ---------------------------------------------------------------------------------------------
