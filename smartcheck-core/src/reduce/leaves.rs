@@ -834,7 +834,11 @@ fn fall(leaf: NodeRef<'_>, now: u64, d: u64) -> Option<Box<dyn SubValue>> {
 
 /// `leaf` `steps` steps away from its type's simplest value: values further along its number
 /// line when it has one, else ranks up; with the ranks that adds.
-fn step_away(leaf: NodeRef<'_>, now: u64, steps: u64) -> Option<(Box<dyn SubValue>, u64)> {
+pub(super) fn step_away(
+    leaf: NodeRef<'_>,
+    now: u64,
+    steps: u64,
+) -> Option<(Box<dyn SubValue>, u64)> {
     let node = leaf.type_node();
     let along = toward_simplest(leaf).and_then(|dir| node.node_offset(-dir * i128::from(steps)));
     let up = along.or_else(|| node.from_leaf_rank(now.checked_add(steps)?))?;

@@ -15,6 +15,9 @@
 //!   (strings), one raised a step where another falls by more.
 //! - [`normal`]: swaps, sorts and rotations toward one normal form, so runs agree on the
 //!   result.
+//! - [`compensate`]: the last resort of the structure passes, run only in a round where
+//!   every pass before it found nothing, once per shape: a piece removed and another part
+//!   raised to make up for it.
 //!
 //! Each round runs every pass in table order, the cheap deterministic ones first, the paper's
 //! random search after them, normal form last; rounds repeat while any pass makes progress; a
@@ -34,6 +37,7 @@
 //! of n (and at least `MIN_WALK`), so a walk copies O(`WORK`) nodes however large the value,
 //! not O(n²); every pass stops at the evaluation budget.
 
+pub mod compensate;
 pub mod leaves;
 pub mod normal;
 pub mod order;
@@ -63,12 +67,15 @@ type Pass = fn(&mut Reducer<'_, '_>) -> bool;
 enum Changes {
     Structure,
     Values,
+    /// Structure and values together, as a last resort: run only with `Args::shrink_values`,
+    /// and only in a round where no pass before it made progress.
+    LastResort,
 }
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 25] {
-    use Changes::{Structure, Values};
+fn passes() -> [(&'static str, Changes, Pass); 26] {
+    use Changes::{LastResort, Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
         ("hypothesis", Structure, structure::hypothesis),
@@ -78,6 +85,7 @@ fn passes() -> [(&'static str, Changes, Pass); 25] {
         ("merge_lists", Structure, sequences::merge_lists),
         ("relocate", Structure, sequences::relocate),
         ("lower_constructor", Structure, structure::lower_constructor),
+        ("compensate", LastResort, compensate::compensate),
         ("simplest_together", Values, leaves::simplest_together),
         ("minimise_leaves", Values, leaves::minimise_leaves),
         ("lower_equal", Values, leaves::lower_equal),
@@ -148,6 +156,8 @@ pub struct Reducer<'a, 't> {
     /// The leaves (hashes of their paths) whose descent crawled once already (see
     /// `leaves::lower_rank`).
     crawled: FastSet<u64>,
+    /// The shapes (constructors, leaves left out) `compensate` found nothing in.
+    compensated: FastSet<u64>,
 }
 
 impl<'a, 't> Reducer<'a, 't> {
@@ -172,6 +182,7 @@ impl<'a, 't> Reducer<'a, 't> {
             hash: None,
             exhausted: FastSet::default(),
             crawled: FastSet::default(),
+            compensated: FastSet::default(),
         }
     }
 
@@ -183,7 +194,10 @@ impl<'a, 't> Reducer<'a, 't> {
         loop {
             let mut progress = false;
             for (i, (name, changes, pass)) in table.into_iter().enumerate() {
-                if !self.args.shrink_values && changes == Changes::Values {
+                let values = changes != Changes::Structure;
+                if (values && !self.args.shrink_values)
+                    || (changes == Changes::LastResort && progress)
+                {
                     continue;
                 }
                 if self.spent() {
@@ -208,6 +222,11 @@ impl<'a, 't> Reducer<'a, 't> {
                         started.elapsed().as_micros(),
                         self.current.size()
                     );
+                }
+                if made && changes == Changes::LastResort {
+                    // The raised part is left high for the structure passes to cut more
+                    // against, before the leaf passes bring it down: a new round.
+                    break;
                 }
             }
             if !progress {

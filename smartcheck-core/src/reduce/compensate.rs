@@ -1,0 +1,218 @@
+//! The pass of last resort: a piece of the value removed, and made up for elsewhere.
+//!
+//! A failure that needs a total to cross a threshold (a start times its growth factors, a
+//! number of attempts times a delay) holds on to every piece of structure that adds to the
+//! total: removing one factor, or unsetting `Some(attempts)`, passes, and no single leaf can
+//! fall. The same removal together with one other part of the value at its largest fails,
+//! and is simpler (fewer constructors, or an earlier one); the leaf passes then bring that
+//! part back down. `Compounded(5, [3, 3, 4, 4, 4, 5, 7, 10])` becomes `(999999, [3, 4, …])`,
+//! then, through the other passes, `(3922, [255])`.
+//!
+//! A removal is what `hoist` and `lower_constructor` propose at a node: one of the nearest
+//! sub-values of its own type in its place (a list element dropped, a subtree lifted), or the
+//! smallest value of its type (`None`, the empty list). The part made up for is a ranked leaf
+//! outside the removed node raised to the end of its values along its number line (a `range`
+//! field's top, else its type's), or a nullary node outside it (`None`) grown to a later
+//! constructor with its leaves at their ends (`Some(u32::MAX)`).
+//!
+//! Invariant: as every pass, this one only proposes; the driver keeps a candidate only when it
+//! is strictly simpler (`order`) and fails the same way. The driver runs it after the other
+//! structure passes, only in a round in which none of them made progress, and it searches a
+//! shape (the value's constructors, whatever its leaves) once: the leaf passes that follow
+//! only lower the leaves, which makes no removal easier to make up for.
+//!
+//! Cost: at most `TRIES` evaluations a shape; removals among the first `NEAR` nodes, parts
+//! made up for among the first `PAIRS` leaves and `NEAR` nodes. Each candidate is one clone;
+//! finding a leaf's end checks O(log range) clones against the type's constraints without
+//! evaluating them. Values of more than `LARGEST` constructors are left to the other passes,
+//! which cut a large value down first, so one run copies O(`LARGEST` · `NEAR` · `PAIRS` ·
+//! log range) nodes at most.
+
+use crate::root::Root;
+use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
+use crate::tester::within_constraints;
+
+use super::leaves::{largest, step_away};
+use super::order::{compare, constructor_index, simpler};
+use super::tree::{
+    assign_leaf, generate_below, indexed_nodes, leaves, nested, node_at, FastHasher,
+};
+use super::{Reducer, NEAR, PAIRS};
+use crate::index::{assign_at_path, Bfs};
+
+/// Evaluations one run spends at most.
+const TRIES: usize = 16;
+
+/// The largest value (in constructors) the pass looks at.
+const LARGEST: usize = 2048;
+
+/// Small values looked at, and random draws made, to grow a nullary node to a later
+/// constructor.
+const DRAWS: usize = 32;
+
+/// Tries each removal with one part of the rest made up for; true when one was kept.
+pub fn compensate(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    let root = NodeRef::Value(cex.node());
+    if r.current.size() > LARGEST {
+        return false;
+    }
+    let shape = shape_hash(root);
+    if r.compensated.contains(&shape) {
+        return false;
+    }
+    let found = search(r, root);
+    if !found {
+        r.compensated.insert(shape);
+    }
+    found
+}
+
+/// [`compensate`]'s candidates, until one is kept: for each removal, each part elsewhere
+/// made up for.
+fn search(r: &mut Reducer<'_, '_>, root: NodeRef<'_>) -> bool {
+    let mut left = TRIES;
+    for (path, node) in indexed_nodes(root, NEAR).into_iter().skip(1) {
+        let lower = lowered(r, node);
+        for base in removals(&r.current, &path, lower.as_deref()) {
+            for candidate in made_up(r, &base, &path) {
+                if r.spent() || left == 0 {
+                    return false;
+                }
+                let (kept, ran) = r.try_fresh(candidate);
+                if kept {
+                    return true;
+                }
+                left -= usize::from(ran);
+            }
+        }
+    }
+    false
+}
+
+/// `value` with the node at `path` removed: replaced by its nearest sub-value of its own
+/// type, or by `lower`, a simplest value of its type.
+fn removals(value: &Root, path: &[u32], lower: Option<&dyn SubValue>) -> Vec<Root> {
+    let mut out = Vec::new();
+    let Some(node) = node_at(NodeRef::Value(value.node()), path) else { return out };
+    let ty = node.value_type();
+    let nearest = Bfs::new(node).skip(1).take(32).find(|v| v.node.value_type() == ty);
+    let replacements = nearest.map(|v| v.node.to_value()).into_iter();
+    for replacement in replacements.chain(lower.map(|l| l.to_value())) {
+        let mut candidate = value.clone();
+        if assign_at_path(NodeMutRef::Value(candidate.node_mut()), path, replacement).is_ok() {
+            out.push(candidate);
+        }
+    }
+    out
+}
+
+/// The simplest value of `node`'s type, when it has fewer constructors than `node` or an
+/// earlier one (`Some(x)` and `None` are one constructor each).
+fn lowered(r: &mut Reducer<'_, '_>, node: NodeRef<'_>) -> Option<Box<dyn SubValue>> {
+    let simplest = first_values(r, node, node.size() + 1)
+        .into_iter()
+        .min_by(|a, b| compare(a.as_node(), b.as_node()));
+    simplest.filter(|v| simpler(v.as_node(), node))
+}
+
+/// `base` with one part outside the node at `removed` made up for: each ranked leaf (among
+/// the first `PAIRS`) raised to the end of its values, then each nullary node grown.
+fn made_up(r: &mut Reducer<'_, '_>, base: &Root, removed: &[u32]) -> Vec<Root> {
+    let mut out = Vec::new();
+    let root = NodeRef::Value(base.node());
+    for leaf in leaves(root).iter().filter(|l| !l.path.starts_with(removed)).take(PAIRS) {
+        let Some(up) = raised_to_end(base, leaf.node, &leaf.path) else { continue };
+        let mut candidate = base.clone();
+        if assign_leaf(NodeMutRef::Value(candidate.node_mut()), &leaf.path, up).is_ok() {
+            out.push(candidate);
+        }
+    }
+    let nodes = indexed_nodes(root, NEAR);
+    for (path, node) in nodes.into_iter().filter(|(p, n)| !nested(p, removed) && nullary(*n)) {
+        if let Some(grown) = grown(r, node) {
+            let mut candidate = base.clone();
+            if assign_at_path(NodeMutRef::Value(candidate.node_mut()), &path, grown).is_ok() {
+                out.push(candidate);
+            }
+        }
+    }
+    out
+}
+
+/// The first values of `node`'s type in its enumeration, smallest first, when it has one;
+/// else random ones of fewer than `bound` constructors.
+fn first_values(
+    r: &mut Reducer<'_, '_>,
+    node: NodeRef<'_>,
+    bound: usize,
+) -> Vec<Box<dyn SubValue>> {
+    let first = node.type_node().node_small_values(DRAWS);
+    if !first.is_empty() {
+        return first;
+    }
+    let size = r.args.max_size;
+    (0..DRAWS).filter_map(|_| generate_below(node, bound, r.gen, size)).collect()
+}
+
+/// A hash of `root`'s constructors, its leaves' values left out: the values a leaf pass
+/// moves between do not change it.
+fn shape_hash(root: NodeRef<'_>) -> u64 {
+    use std::hash::Hasher;
+    let mut h = FastHasher::default();
+    for visit in Bfs::new(root) {
+        if visit.node.is_opaque() {
+            h.write_u32(u32::MAX);
+        } else {
+            h.write_u32(constructor_index(visit.node));
+            h.write_usize(visit.node.children().len());
+        }
+    }
+    h.finish()
+}
+
+/// True for a node without children whose type has later constructors: `None`, `[]`.
+fn nullary(node: NodeRef<'_>) -> bool {
+    node.children().is_empty() && node.constructors().len() > 1 && !node.is_opaque()
+}
+
+/// A value of `node`'s type with a later constructor, its ranked leaves at the ends of their
+/// values: `Some(u32::MAX)` for `None`.
+fn grown(r: &mut Reducer<'_, '_>, node: NodeRef<'_>) -> Option<Box<dyn SubValue>> {
+    let index = constructor_index(node);
+    let value = first_values(r, node, node.size() + 2)
+        .into_iter()
+        .find(|v| constructor_index(v.as_node()) > index)?;
+    let root = Root::from_boxed(value);
+    let raised: Vec<_> = leaves(NodeRef::Value(root.node()))
+        .into_iter()
+        .filter_map(|leaf| Some((raised_to_end(&root, leaf.node, &leaf.path)?, leaf.path)))
+        .collect();
+    let mut grown = root.clone();
+    for (up, path) in raised {
+        let _ = assign_leaf(NodeMutRef::Value(grown.node_mut()), &path, up);
+    }
+    Some(grown.value().to_value())
+}
+
+/// The leaf at `path` in `base` moved away from its type's simplest value to the end of its
+/// values (the last one `base` still meets its constraints with), when it can move at all.
+fn raised_to_end(
+    base: &Root,
+    leaf: NodeRef<'_>,
+    path: &super::tree::LeafPath,
+) -> Option<Box<dyn SubValue>> {
+    let now = leaf.type_node().leaf_rank()?;
+    let constrained = crate::derive_support::constraints_in_use();
+    let valid = |s: u64| {
+        step_away(leaf, now, s).is_some_and(|(up, _)| {
+            !constrained || {
+                let mut candidate = base.clone();
+                assign_leaf(NodeMutRef::Value(candidate.node_mut()), path, up).is_ok()
+                    && within_constraints(candidate.value())
+            }
+        })
+    };
+    let steps = largest(valid);
+    (steps > 0).then(|| step_away(leaf, now, steps).map(|(up, _)| up)).flatten()
+}
