@@ -1,8 +1,8 @@
 //! Running one benchmark with every tool, the same number of seeded trials each, and printing
 //! the paper's table for it.
 //!
-//! Every tool gets the same discovery budget, [`TESTS`] (10,000) tests with up to ten discards
-//! each, stops at the first failure and shrinks it with its default shrinking:
+//! Every tool gets the same discovery budget, [`tests`] (10,000 unless `--tests N` says
+//! otherwise) tests with up to ten discards each, stops at the first failure and shrinks it with its default shrinking:
 //! - smartcheck: `smart_check` with derived instances, generalization and extra rounds off
 //!   (reduction only, as the 2014 paper's tables), the benchmark's `Args` otherwise default.
 //! - proptest: a `TestRunner` seeded per trial, the benchmark's idiomatic strategy, default
@@ -62,8 +62,23 @@ pub struct Published {
     pub evals: f64,
 }
 
-/// Tests each tool may run to find a counterexample.
+/// Tests each tool may run to find a counterexample, unless `--tests N` says otherwise.
 pub const TESTS: usize = 10_000;
+
+/// The discovery budget of this run (see [`set_tests`]).
+static RUN_TESTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(TESTS);
+
+/// Sets every tool's discovery budget for this run: `--tests 100` gives each tool its own
+/// default (100 tests for all three), so that reduction starts from the inputs a user's
+/// default run finds (smartcheck's sizes grow over the tests: over 10,000 they start small).
+pub fn set_tests(n: usize) {
+    RUN_TESTS.store(n, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Tests each tool may run to find a counterexample in this run.
+pub fn tests() -> usize {
+    RUN_TESTS.load(std::sync::atomic::Ordering::Relaxed)
+}
 
 /// Discards each tool may meet per test before it gives up (smartcheck's default ratio).
 const DISCARDS_PER_TEST: usize = 10;
@@ -168,7 +183,7 @@ fn smartcheck_trial<T: SubTypes>(bench: &Bench<T>, seed: u64, reduce: bool) -> T
     let verbose = std::env::var_os("SHRINKING_VERBOSE").is_some();
     let args = Args {
         seed: Some(seed),
-        tests: TESTS,
+        tests: tests(),
         max_discard_ratio: DISCARDS_PER_TEST,
         max_reduce_evaluations: budget,
         verbose,
@@ -225,9 +240,9 @@ fn shrink_calls() -> usize {
 
 fn proptest_trial<T: Debug + Clone>(bench: &Bench<T>, seed: u64) -> Trial {
     let config = Config {
-        cases: TESTS as u32,
-        max_global_rejects: (TESTS * DISCARDS_PER_TEST) as u32,
-        max_local_rejects: (TESTS * DISCARDS_PER_TEST) as u32,
+        cases: tests() as u32,
+        max_global_rejects: (tests() * DISCARDS_PER_TEST) as u32,
+        max_local_rejects: (tests() * DISCARDS_PER_TEST) as u32,
         failure_persistence: None,
         ..Config::default()
     };
@@ -285,8 +300,8 @@ where
     let start = Instant::now();
     let result = quickcheck::QuickCheck::new()
         .rng(quickcheck::Gen::from_size_and_seed(100, seed))
-        .tests(TESTS as u64)
-        .max_tests((TESTS * (1 + DISCARDS_PER_TEST)) as u64)
+        .tests(tests() as u64)
+        .max_tests((tests() * (1 + DISCARDS_PER_TEST)) as u64)
         .quicktest(qc_property::<T> as fn(Q<T>) -> quickcheck::TestResult);
     let time = start.elapsed();
     let last = QC_LAST_FAILURE.with(|l| l.borrow_mut().take());

@@ -3,10 +3,12 @@
 //! seeded trials each, in one process; one table per benchmark.
 //!
 //! ```text
-//! cargo bench -p smartcheck-bench --bench shrinking -- [--trials N] [--bench NAME]... [--tool TOOL]...
+//! cargo bench -p smartcheck-bench --bench shrinking -- [--trials N] [--tests N] [--bench NAME]... [--tool TOOL]...
 //! ```
 //! (`-p smartcheck-bench` may be left out at the workspace root, a default member.)
 //! `--trials` defaults to 100 (all benchmarks in well under a minute on 2 cores, once built);
+//! `--tests` (default 10,000) is every tool's discovery budget: `--tests 100`, every tool's
+//! default, starts reduction from the larger inputs a default run finds;
 //! `--bench` picks benchmarks by name (a prefix is enough) and `--tool` tools (smartcheck,
 //! proptest, quickcheck, none); both may be repeated. proptest says on stderr when it stops at
 //! its shrink budget. `SHRINKING_OUTPUTS=1` also prints each tool's eight most frequent final
@@ -20,7 +22,8 @@
 mod harness;
 mod suite;
 
-/// The command line: `--trials N` and any number of `--bench NAME` and `--tool TOOL`. Cargo
+/// The command line: `--trials N`, `--tests N` and any number of `--bench NAME` and
+/// `--tool TOOL`. Cargo
 /// appends a bare `--bench` of its own, which is ignored.
 fn parse_args() -> (usize, Vec<String>, Vec<String>) {
     let mut trials = 100;
@@ -33,6 +36,13 @@ fn parse_args() -> (usize, Vec<String>, Vec<String>) {
                 Some(n) => trials = n,
                 None => {
                     eprintln!("--trials takes a number");
+                    std::process::exit(2);
+                }
+            },
+            "--tests" => match args.next().and_then(|n| n.parse().ok()) {
+                Some(n) if n > 0 => harness::set_tests(n),
+                _ => {
+                    eprintln!("--tests takes a positive number");
                     std::process::exit(2);
                 }
             },
@@ -49,7 +59,7 @@ fn parse_args() -> (usize, Vec<String>, Vec<String>) {
                 }
             },
             other => {
-                eprintln!("unknown argument {other:?}; usage: --trials N --bench NAME --tool TOOL");
+                eprintln!("unknown argument {other:?}; usage: --trials N --tests N --bench NAME --tool TOOL");
                 std::process::exit(2);
             }
         }
@@ -72,7 +82,7 @@ fn main() {
          final outputs per 100 trials; evals: property calls after the first failure (what \
          Hypothesis's published figures, its row, count); total: all property calls; time: the \
          whole run.",
-        harness::TESTS
+        harness::tests()
     );
     let mut ran = 0;
     for (name, run) in suite::all() {
