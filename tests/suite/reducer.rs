@@ -843,3 +843,40 @@ fn an_optional_field_goes_to_none_when_another_makes_up_for_it() {
         }
     }
 }
+
+/// A batch job: `workers` (default 4) times `batch` (default 50) items in flight. The
+/// scheduler refuses more than 2,000 in flight (the precondition); the bug: the buffer holds
+/// 1,500. Minimum: `workers` unset, the least batch over 1,500 / 4.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Batch {
+    #[smartcheck(range = 1..=32)]
+    workers: Option<u8>,
+    #[smartcheck(range = 0..=5000)]
+    batch: Option<u16>,
+    dry_run: bool,
+}
+
+fn buffer_holds_what_is_in_flight(b: &Batch) -> Verdict {
+    let in_flight = u32::from(b.workers.unwrap_or(4)) * u32::from(b.batch.unwrap_or(50));
+    Verdict::implies(in_flight <= 2000, in_flight <= 1500)
+}
+
+#[test]
+fn an_optional_field_goes_to_none_when_another_lands_in_a_window() {
+    // Unsetting `workers` passes, and the batch at its range's end is refused: the failing
+    // batches lie between, where what passes meets what is refused.
+    let minimum = Batch { workers: None, batch: Some(376), dry_run: false };
+    let starts = [
+        Batch { workers: Some(20), batch: Some(80), dry_run: false },
+        Batch { workers: Some(32), batch: Some(60), dry_run: true },
+        Batch { workers: Some(7), batch: Some(250), dry_run: false },
+    ];
+    for value in starts {
+        for seed in 0..10 {
+            let cex =
+                smartcheck::reduce(&args(seed), buffer_holds_what_is_in_flight, value.clone())
+                    .expect("fails");
+            assert_eq!(cex.value(), &minimum, "seed {seed} from {value:?}");
+        }
+    }
+}

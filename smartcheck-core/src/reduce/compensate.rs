@@ -13,7 +13,13 @@
 //! smallest value of its type (`None`, the empty list). The part made up for is a ranked leaf
 //! outside the removed node raised to the end of its values along its number line (a `range`
 //! field's top, else its type's), or a nullary node outside it (`None`) grown to a later
-//! constructor with its leaves at their ends (`Some(u32::MAX)`).
+//! constructor with one ranked leaf, at its end (`Some(u32::MAX)`).
+//!
+//! Where that end is a `range` field's top and the candidate is refused there (discarded by
+//! the property's precondition), the failing values may lie in a window below it: what
+//! passes (the removal alone) and what is refused meet somewhere between, and a failure
+//! that needs a total above a bug's threshold but within a validator's limit sits where they
+//! meet. One such window a run is searched by bisection on the outcome.
 //!
 //! Invariant: as every pass, this one only proposes; the driver keeps a candidate only when it
 //! is strictly simpler (`order`) and fails the same way. The driver runs it after the other
@@ -35,9 +41,10 @@ use crate::tester::within_constraints;
 use super::leaves::{largest, step_away};
 use super::order::{compare, constructor_index, simpler};
 use super::tree::{
-    assign_leaf, generate_below, indexed_nodes, leaves, nested, node_at, FastHasher,
+    assign_leaf, generate_below, indexed_nodes, leaf_at, leaves, nested, node_at, FastHasher,
+    LeafPath,
 };
-use super::{Reducer, NEAR, PAIRS};
+use super::{Probe, Reducer, NEAR, PAIRS};
 use crate::index::{assign_at_path, Bfs};
 
 /// Evaluations one run spends at most.
@@ -50,7 +57,8 @@ const LARGEST: usize = 2048;
 /// constructor.
 const DRAWS: usize = 32;
 
-/// Tries each removal with one part of the rest made up for; true when one was kept.
+/// Tries each removal with one part of the rest made up for; true when one was kept. Runs
+/// on the current value unless it found nothing in one of its shape before.
 pub fn compensate(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let root = NodeRef::Value(cex.node());
@@ -69,22 +77,73 @@ pub fn compensate(r: &mut Reducer<'_, '_>) -> bool {
 }
 
 /// [`compensate`]'s candidates, until one is kept: for each removal, each part elsewhere
-/// made up for.
+/// made up for; the window of the first one discarded at a declared range's end searched
+/// too (a type's own extreme is refused by most preconditions, and a search
+/// below it costs a bisection of the whole type for little).
+/// Candidates already run cost nothing (the tester remembers them).
 fn search(r: &mut Reducer<'_, '_>, root: NodeRef<'_>) -> bool {
     let mut left = TRIES;
+    // One window a run: the first removal whose declared end is discarded.
+    let mut windows = true;
     for (path, node) in indexed_nodes(root, NEAR).into_iter().skip(1) {
         let lower = lowered(r, node);
         for base in removals(&r.current, &path, lower.as_deref()) {
-            for candidate in made_up(r, &base, &path) {
+            for made in made_up(r, &base, &path) {
                 if r.spent() || left == 0 {
                     return false;
                 }
-                let (kept, ran) = r.try_fresh(candidate);
-                if kept {
-                    return true;
+                match counted(r, made.candidate, &mut left) {
+                    Probe::Kept => return true,
+                    Probe::Discarded if windows && made.declared => {
+                        windows = false;
+                        if window(r, &made.low, &made.leaf, made.steps, &mut left) {
+                            return true;
+                        }
+                    }
+                    _ => {}
                 }
-                left -= usize::from(ran);
             }
+        }
+    }
+    false
+}
+
+/// [`Reducer::probe`], taking what it ran from `left`.
+fn counted(r: &mut Reducer<'_, '_>, candidate: Root, left: &mut usize) -> Probe {
+    let before = r.tester.evaluations;
+    let probe = r.probe(candidate);
+    *left = left.saturating_sub(r.tester.evaluations - before);
+    probe
+}
+
+/// Searches between `low` (whose removal passed) and its leaf at `leaf` moved `steps` away
+/// (discarded: no longer a valid input) for a value that fails: where the inputs that pass
+/// meet those refused, a failure that needs a total within a window lies between them
+/// (`workers × batch` over a buffer's 1,500 but within a scheduler's 2,000). A bisection on
+/// the outcome, kept at the first failure: O(log steps) evaluations, at most `left` more
+/// than one.
+fn window(
+    r: &mut Reducer<'_, '_>,
+    low: &Root,
+    leaf: &LeafPath,
+    steps: u64,
+    left: &mut usize,
+) -> bool {
+    let cex = low.clone();
+    let Some(at) = leaf_at(NodeRef::Value(cex.node()), leaf) else { return false };
+    let Some(now) = at.type_node().leaf_rank() else { return false };
+    let (mut lo, mut hi) = (0, steps);
+    while hi - lo > 1 && !r.spent() && *left > 0 {
+        let mid = lo + (hi - lo) / 2;
+        let Some((up, _)) = step_away(at, now, mid) else { return false };
+        let mut candidate = low.clone();
+        if assign_leaf(NodeMutRef::Value(candidate.node_mut()), leaf, up).is_err() {
+            return false;
+        }
+        match counted(r, candidate, left) {
+            Probe::Kept => return true,
+            Probe::Discarded => hi = mid,
+            _ => lo = mid,
         }
     }
     false
@@ -116,28 +175,53 @@ fn lowered(r: &mut Reducer<'_, '_>, node: NodeRef<'_>) -> Option<Box<dyn SubValu
     simplest.filter(|v| simpler(v.as_node(), node))
 }
 
+/// A candidate with one part made up for: `low` with its leaf at `leaf` moved `steps` away
+/// from its simplest value (to the end of its values; `declared` when that is a `range`
+/// field's top).
+struct Made {
+    candidate: Root,
+    low: Root,
+    leaf: LeafPath,
+    steps: u64,
+    declared: bool,
+}
+
 /// `base` with one part outside the node at `removed` made up for: each ranked leaf (among
-/// the first `PAIRS`) raised to the end of its values, then each nullary node grown.
-fn made_up(r: &mut Reducer<'_, '_>, base: &Root, removed: &[u32]) -> Vec<Root> {
+/// the first `PAIRS`) raised to the end of its values, then each nullary node with one
+/// ranked leaf grown (`None` to `Some(x)`, `x` at its end).
+fn made_up(r: &mut Reducer<'_, '_>, base: &Root, removed: &[u32]) -> Vec<Made> {
     let mut out = Vec::new();
     let root = NodeRef::Value(base.node());
     for leaf in leaves(root).iter().filter(|l| !l.path.starts_with(removed)).take(PAIRS) {
-        let Some(up) = raised_to_end(base, leaf.node, &leaf.path) else { continue };
-        let mut candidate = base.clone();
-        if assign_leaf(NodeMutRef::Value(candidate.node_mut()), &leaf.path, up).is_ok() {
-            out.push(candidate);
-        }
+        out.extend(raised(base, &leaf.path));
     }
     let nodes = indexed_nodes(root, NEAR);
     for (path, node) in nodes.into_iter().filter(|(p, n)| !nested(p, removed) && nullary(*n)) {
-        if let Some(grown) = grown(r, node) {
-            let mut candidate = base.clone();
-            if assign_at_path(NodeMutRef::Value(candidate.node_mut()), &path, grown).is_ok() {
-                out.push(candidate);
-            }
+        let Some(grown) = grown(r, node) else { continue };
+        let mut low = base.clone();
+        if assign_at_path(NodeMutRef::Value(low.node_mut()), &path, grown).is_err() {
+            continue;
+        }
+        let inside: Vec<LeafPath> = leaves(NodeRef::Value(low.node()))
+            .into_iter()
+            .filter(|l| l.path.starts_with(&path) && l.node.type_node().leaf_rank().is_some())
+            .map(|l| l.path)
+            .collect();
+        if let [leaf] = inside.as_slice() {
+            out.extend(raised(&low, leaf));
         }
     }
     out
+}
+
+/// `low` with its leaf at `leaf` raised to the end of its values, when it can rise.
+fn raised(low: &Root, leaf: &LeafPath) -> Option<Made> {
+    let root = NodeRef::Value(low.node());
+    let at = leaf_at(root, leaf)?;
+    let (up, steps, declared) = raised_to_end(low, at, leaf)?;
+    let mut candidate = low.clone();
+    assign_leaf(NodeMutRef::Value(candidate.node_mut()), leaf, up).ok()?;
+    Some(Made { candidate, low: low.clone(), leaf: leaf.clone(), steps, declared })
 }
 
 /// The first values of `node`'s type in its enumeration, smallest first, when it has one;
@@ -176,32 +260,23 @@ fn nullary(node: NodeRef<'_>) -> bool {
     node.children().is_empty() && node.constructors().len() > 1 && !node.is_opaque()
 }
 
-/// A value of `node`'s type with a later constructor, its ranked leaves at the ends of their
-/// values: `Some(u32::MAX)` for `None`.
+/// The first value of `node`'s type with a later constructor: `Some(0)` for `None`.
 fn grown(r: &mut Reducer<'_, '_>, node: NodeRef<'_>) -> Option<Box<dyn SubValue>> {
     let index = constructor_index(node);
-    let value = first_values(r, node, node.size() + 2)
+    first_values(r, node, node.size() + 2)
         .into_iter()
-        .find(|v| constructor_index(v.as_node()) > index)?;
-    let root = Root::from_boxed(value);
-    let raised: Vec<_> = leaves(NodeRef::Value(root.node()))
-        .into_iter()
-        .filter_map(|leaf| Some((raised_to_end(&root, leaf.node, &leaf.path)?, leaf.path)))
-        .collect();
-    let mut grown = root.clone();
-    for (up, path) in raised {
-        let _ = assign_leaf(NodeMutRef::Value(grown.node_mut()), &path, up);
-    }
-    Some(grown.value().to_value())
+        .find(|v| constructor_index(v.as_node()) > index)
 }
 
 /// The leaf at `path` in `base` moved away from its type's simplest value to the end of its
-/// values (the last one `base` still meets its constraints with), when it can move at all.
+/// values (the last one `base` still meets its constraints with), the steps that took, and
+/// whether that end is a declared range's (a `range` field's top, below its type's), when
+/// it can move at all.
 fn raised_to_end(
     base: &Root,
     leaf: NodeRef<'_>,
-    path: &super::tree::LeafPath,
-) -> Option<Box<dyn SubValue>> {
+    path: &LeafPath,
+) -> Option<(Box<dyn SubValue>, u64, bool)> {
     let now = leaf.type_node().leaf_rank()?;
     let constrained = crate::derive_support::constraints_in_use();
     let valid = |s: u64| {
@@ -214,5 +289,8 @@ fn raised_to_end(
         })
     };
     let steps = largest(valid);
-    (steps > 0).then(|| step_away(leaf, now, steps).map(|(up, _)| up)).flatten()
+    let (up, _) = step_away(leaf, now, steps).filter(|_| steps > 0)?;
+    // The end is a declared range's when the type goes further.
+    let declared = constrained && step_away(leaf, now, steps.saturating_add(1)).is_some();
+    Some((up, steps, declared))
 }
