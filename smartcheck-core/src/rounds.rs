@@ -17,7 +17,6 @@ use std::io::{BufRead, Write};
 use crate::args::Args;
 use crate::discover::{discover, Discovered};
 use crate::gen::Gen;
-use crate::generalize::Generalization;
 use crate::property::{self, Failure, Outcome, RootProperty};
 use crate::reduce::Reducer;
 use crate::render::{render_format, Holes};
@@ -62,12 +61,8 @@ pub(crate) fn rounds(
                 if classes.is_empty() { None } else { Some(&known) };
             let mut tester = Tester::new(prop, known);
             let result = one_round(args, ty, &mut tester, &mut gen, &mut counts, &mut notes);
-            let owner = match &result {
-                Discovered::Found { value: Ok(cex), .. } => another_shape(&mut tester, cex),
-                _ => None,
-            };
             evaluations += tester.evaluations;
-            (result, owner)
+            result
         });
         match result {
             // Another shape of a bug already found: excluded from now on, not reported.
@@ -114,7 +109,9 @@ fn another_shape(tester: &mut Tester<'_>, cex: &Counterexample<Root>) -> Option<
     }
 }
 
-/// One round: discovery, then reduction and generalization of what it found.
+/// One round: discovery, then reduction of what it found, and its generalization unless it
+/// is another shape of a bug already found (then the earlier counterexample it belongs to
+/// comes with it, and no evaluation is spent explaining what will not be reported).
 fn one_round(
     args: &Args,
     ty: RootType,
@@ -122,22 +119,26 @@ fn one_round(
     gen: &mut Gen,
     counts: &mut Counts,
     notes: &mut Vec<String>,
-) -> Discovered<Result<Counterexample<Root>, String>> {
+) -> (Discovered<Result<Counterexample<Root>, String>>, Option<usize>) {
     match discover(args, ty, tester, gen, counts) {
         Discovered::Found { value, failure, origin } => {
             crate::timeout::reducing(origin);
             // Reduction and generalization draw from a generator of their own, seeded by one
             // draw: how many numbers they take never changes what later rounds discover.
             let mut own = Gen::new(gen.next_u64(), 0);
-            let cex = reduce_found(args, tester, &mut own, value, failure.clone(), notes);
+            let cex = reduce_confirmed(args, tester, &mut own, value, failure.clone(), notes);
+            let owner = cex.as_ref().ok().and_then(|cex| another_shape(tester, cex));
             let cex = cex.map(|mut cex| {
+                if owner.is_none() {
+                    generalize_found(args, tester, &mut own, &mut cex);
+                }
                 cex.origin = origin;
                 cex
             });
-            Discovered::Found { value: cex, failure, origin }
+            (Discovered::Found { value: cex, failure, origin }, owner)
         }
-        Discovered::Passed => Discovered::Passed,
-        Discovered::GaveUp => Discovered::GaveUp,
+        Discovered::Passed => (Discovered::Passed, None),
+        Discovered::GaveUp => (Discovered::GaveUp, None),
     }
 }
 
@@ -151,22 +152,52 @@ pub(crate) fn reduce_found(
     failure: Failure,
     notes: &mut Vec<String>,
 ) -> Result<Counterexample<Root>, String> {
+    let mut cex = reduce_confirmed(args, tester, gen, value, failure, notes)?;
+    generalize_found(args, tester, gen, &mut cex);
+    Ok(cex)
+}
+
+/// [`reduce_found`] but for generalization: the counterexample, reduced, confirmed and
+/// rendered, with no generalization yet.
+fn reduce_confirmed(
+    args: &Args,
+    tester: &mut Tester<'_>,
+    gen: &mut Gen,
+    value: Root,
+    failure: Failure,
+    notes: &mut Vec<String>,
+) -> Result<Counterexample<Root>, String> {
     // Values from hand-written generators or saved entries may be deeper than the run's
     // bound: make room for this one.
-    let depth = nesting_of(value.node()).saturating_add(args.max_size);
-    with_stack_for(depth, || {
+    with_stack_for(room_for(args, &value), || {
         let start = tester.evaluations;
         let size_before = value.size();
         let (reduced, failure) = Reducer::new(args, tester, gen, value.clone(), failure).run();
         let (reduced, failure) = confirm(tester, reduced, &value, failure, notes)?;
         let reduce_evaluations = tester.evaluations - start;
-        let generalization =
-            crate::generalize::generalize_reduced(args, tester, gen, &*reduced, &failure);
-        let mut cex =
-            finish(args, value, reduced, failure, size_before, reduce_evaluations, generalization);
-        cex.generalize_evaluations = tester.evaluations - start - reduce_evaluations;
-        Ok(cex)
+        Ok(finish(args, value, reduced, failure, size_before, reduce_evaluations))
     })
+}
+
+/// Generalizes `cex`, counting what that spends.
+fn generalize_found(
+    args: &Args,
+    tester: &mut Tester<'_>,
+    gen: &mut Gen,
+    cex: &mut Counterexample<Root>,
+) {
+    with_stack_for(room_for(args, &cex.original), || {
+        let start = tester.evaluations;
+        cex.generalization =
+            crate::generalize::generalize_reduced(args, tester, gen, &*cex.value, &cex.failure);
+        cex.generalize_evaluations = tester.evaluations - start;
+    });
+}
+
+/// The stack depth reduction and generalization of `value` (as discovered) need: its
+/// nesting, and room for the values they build.
+fn room_for(args: &Args, value: &Root) -> usize {
+    nesting_of(value.node()).saturating_add(args.max_size)
 }
 
 /// The reported counterexample must fail when re-run: `reduced` when it does, else the
@@ -204,7 +235,6 @@ fn finish(
     failure: Failure,
     size_before: usize,
     evaluations: usize,
-    generalization: Option<Generalization>,
 ) -> Counterexample<Root> {
     let rendered = render_format(NodeRef::Value(value.node()), &Holes::new(), args.format);
     Counterexample {
@@ -215,7 +245,7 @@ fn finish(
         size_before,
         evaluations,
         rendered,
-        generalization,
+        generalization: None,
         generalize_evaluations: 0,
         origin: None,
     }

@@ -101,6 +101,21 @@ fn one_bug_in_a_search_tree_is_one_class_whatever_its_shape() {
     }
 }
 
+/// Another shape of a bug already found is merged before it is generalized: no evaluation is
+/// spent explaining what is not reported. Over the 30 seeds, 14,245 evaluations in all
+/// (21,599 when each merged shape was generalized first; 655 instances skipped either way).
+#[test]
+fn a_merged_shape_costs_no_generalization() {
+    let (mut total, mut skipped) = (0, 0);
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), keys_sorted);
+        total += report.evaluations();
+        skipped += report.skipped().iter().sum::<usize>();
+    }
+    assert!(skipped > 0, "no shape was merged");
+    assert!(total <= 16_000, "{total} evaluations over the seeds");
+}
+
 /// Beside the keys' order (from four keys on), a second bug that depends on the shape: a left
 /// spine three deep. Two bugs, two classes: the order bug once whatever its shape, and the
 /// shape bug apart from it (the right-leaning shape of its counterexample passes). Before,
