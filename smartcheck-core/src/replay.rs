@@ -28,7 +28,7 @@ use crate::persist::{value_hash, Crash, Entry, InFlight, Saved, Store};
 use crate::property::{self, Failure, Outcome, PropertyResult, RootProperty};
 use crate::report::{outside_the_property, Counterexample, Report};
 use crate::root::{Root, RootType};
-use crate::rounds::{reduce_found, rounds};
+use crate::rounds::{generalize_found, reduce_found, rounds};
 use crate::run::random_seed;
 use crate::stack::{run_depth, with_stack_for};
 use crate::strengthen::Known;
@@ -248,7 +248,12 @@ impl<'a> Replay<'a> {
             Outcome::Fail(failure) => {
                 let mut gen = Gen::new(entry.origin.seed, self.args.max_size);
                 // A flaky input (it passes when re-run) is no counterexample to replay.
-                reduce_found(self.args, &mut tester, &mut gen, value, failure, &mut notes).ok()
+                let args = self.args;
+                let cex = reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes);
+                cex.ok().map(|mut cex| {
+                    generalize_found(args, &mut tester, &mut gen, &mut cex);
+                    cex
+                })
             }
             Outcome::Pass | Outcome::Discard => None,
         };

@@ -126,7 +126,7 @@ fn one_round(
             // Reduction and generalization draw from a generator of their own, seeded by one
             // draw: how many numbers they take never changes what later rounds discover.
             let mut own = Gen::new(gen.next_u64(), 0);
-            let cex = reduce_confirmed(args, tester, &mut own, value, failure.clone(), notes);
+            let cex = reduce_found(args, tester, &mut own, value, failure.clone(), notes);
             let owner = cex.as_ref().ok().and_then(|cex| another_shape(tester, cex));
             let cex = cex.map(|mut cex| {
                 if owner.is_none() {
@@ -142,24 +142,11 @@ fn one_round(
     }
 }
 
-/// Reduces `value`, checks the result fails when re-run, generalizes it, and renders it.
-/// `Err` says the property is flaky: `value` failed once and passed on every re-run.
+/// Reduces `value`, checks the result fails when re-run, and renders it; generalization is
+/// [`generalize_found`]'s, a step of its own (a round merges another shape of a known bug
+/// between the two). `Err` says the property is flaky: `value` failed once and passed on
+/// every re-run.
 pub(crate) fn reduce_found(
-    args: &Args,
-    tester: &mut Tester<'_>,
-    gen: &mut Gen,
-    value: Root,
-    failure: Failure,
-    notes: &mut Vec<String>,
-) -> Result<Counterexample<Root>, String> {
-    let mut cex = reduce_confirmed(args, tester, gen, value, failure, notes)?;
-    generalize_found(args, tester, gen, &mut cex);
-    Ok(cex)
-}
-
-/// [`reduce_found`] but for generalization: the counterexample, reduced, confirmed and
-/// rendered, with no generalization yet.
-fn reduce_confirmed(
     args: &Args,
     tester: &mut Tester<'_>,
     gen: &mut Gen,
@@ -180,7 +167,7 @@ fn reduce_confirmed(
 }
 
 /// Generalizes `cex`, counting what that spends.
-fn generalize_found(
+pub(crate) fn generalize_found(
     args: &Args,
     tester: &mut Tester<'_>,
     gen: &mut Gen,

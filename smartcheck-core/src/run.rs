@@ -18,7 +18,7 @@ use crate::generalize::Generalization;
 use crate::property::{self, Failure, Outcome, PropertyResult, RootProperty};
 use crate::report::{outside_the_property, Counterexample, Report};
 use crate::root::{node_of, Root, RootType};
-use crate::rounds::reduce_found;
+use crate::rounds::{generalize_found, reduce_found};
 use crate::stack::{nesting_of, run_depth, with_stack_for};
 use crate::subtypes::{SubTypes, SubValue};
 use crate::tester::Tester;
@@ -154,8 +154,10 @@ pub(crate) fn reduce_erased(
             let failure = failure_of(&mut tester, &*value)?;
             let mut gen = Gen::new(seed, args.max_size);
             let mut notes = Vec::new();
-            reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes)
-                .map_err(ReduceError::Flaky)
+            let mut cex = reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes)
+                .map_err(ReduceError::Flaky)?;
+            generalize_found(args, &mut tester, &mut gen, &mut cex);
+            Ok(cex)
         })
     })
 }
