@@ -686,6 +686,34 @@ pub fn fold_leaves(r: &mut Reducer<'_, '_>) -> bool {
     false
 }
 
+/// Shrinks two unranked leaves of one type (strings) by the same edit at once: the k-th
+/// candidate of each one's `shrink_value` together, which for two strings of as many chars
+/// is the same deletion or lowering at the same place. For failures that need the two to stay
+/// alike (as many bytes, as many chars) while neither can change alone: `("ࠀ𐀀", "ࠀ𐀁")`
+/// loses its first char in both, then `("𐀀", "𐀁")` falls to `("a", "b")` by lowerings of
+/// one size. Simpler by both leaves. Pairs among the first `PAIRS` unranked leaves, one
+/// candidate per index of the shorter list; the first kept ends the run.
+pub fn shrink_together(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let unranked: Vec<&Leaf<'_>> =
+        found.iter().filter(|l| rank(l.node).is_none()).take(PAIRS).collect();
+    for (i, a) in unranked.iter().enumerate() {
+        for b in unranked[i + 1..].iter().filter(|b| b.node.value_type() == a.node.value_type()) {
+            let (ours, theirs) = (a.node.type_node(), b.node.type_node());
+            for (va, vb) in ours.shrink_value().into_iter().zip(theirs.shrink_value()) {
+                if r.spent() {
+                    return false;
+                }
+                if r.try_leaves([(&a.path, va), (&b.path, vb)]) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// Moves one ranked leaf a step away from its type's simplest value (one value along its
 /// number line, else one rank) and lowers another, of any type, by more ranks than that, as
 /// far as the value still fails: a failure that needs a sum to cross a threshold (a date plus

@@ -12,7 +12,8 @@
 //! - [`leaves`]: primitive leaves minimised (with `Args::shrink_values`): one at a time,
 //!   equal ones together, the negative ones of a type mirrored to positive together, two by
 //!   the same amount, size moved from one to a later one, one folded into a later one
-//!   (strings), one raised a step where another falls by more.
+//!   (strings), one raised a step where another falls by more, two strings shrunk by the
+//!   same edit.
 //! - [`normal`]: swaps, sorts and rotations toward one normal form, so runs agree on the
 //!   result.
 //! - [`compensate`]: the last resort of the structure passes, run only in a round where
@@ -74,7 +75,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 26] {
+fn passes() -> [(&'static str, Changes, Pass); 27] {
     use Changes::{LastResort, Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -94,6 +95,7 @@ fn passes() -> [(&'static str, Changes, Pass); 26] {
         ("move_size", Values, leaves::move_size),
         ("fold_neighbours", Values, sequences::fold_neighbours),
         ("fold_leaves", Values, leaves::fold_leaves),
+        ("shrink_together", Values, leaves::shrink_together),
         ("trade", Values, leaves::trade),
         ("renumber", Values, sequences::renumber),
         ("subvalues", Structure, structure::subvalues),
