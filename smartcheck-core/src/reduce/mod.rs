@@ -7,7 +7,7 @@
 //!   lowering a constructor to an earlier one (and a leaf elsewhere back into the valid
 //!   inputs when the lowered value is discarded).
 //! - [`sequences`]: lists shortened (a prefix cut, runs of 1 to 8 elements deleted anywhere,
-//!   neighbouring lists merged, a sub-value moved out of an element into another list, an
+//!   one index deleted from every list of one type and length, neighbouring lists merged, a sub-value moved out of an element into another list, an
 //!   element folded into its neighbour: strings concatenated, numbers whose sum wraps added).
 //! - [`leaves`]: primitive leaves minimised (with `Args::shrink_values`): one at a time,
 //!   equal ones together, the negative ones of a type mirrored to positive together, two by
@@ -75,13 +75,14 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 27] {
+fn passes() -> [(&'static str, Changes, Pass); 28] {
     use Changes::{LastResort, Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
         ("hypothesis", Structure, structure::hypothesis),
         ("delete_runs", Structure, sequences::delete_runs),
         ("delete_pairs", Structure, sequences::delete_pairs),
+        ("delete_columns", Structure, sequences::delete_columns),
         ("hoist", Structure, structure::hoist),
         ("merge_lists", Structure, sequences::merge_lists),
         ("relocate", Structure, sequences::relocate),

@@ -1,6 +1,7 @@
 //! Passes that shorten lists, for any list type (`Vec`, `VecDeque`, and whatever else is a
 //! chain of cons cells, maps and sets among them once they are lists of entries): the
-//! shortest failing prefix, runs of 1 to 8 elements deleted anywhere, neighbouring lists of a
+//! shortest failing prefix, runs of 1 to 8 elements deleted anywhere (and at the same place
+//! in every list of one type and length), neighbouring lists of a
 //! list of lists merged, an element deleted while leaves that count positions follow, and an
 //! element folded into its neighbour (strings concatenated, numbers whose sum wraps added).
 //!
@@ -138,6 +139,66 @@ pub fn delete_pairs(r: &mut Reducer<'_, '_>) -> bool {
                 tries += 1;
                 let candidate = r.with_replaced(&suffix_path(&path, i), tail);
                 if candidate.is_some_and(|c| r.try_candidate(c)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Deletes the elements at the same indexes from every whole list of one type and length at
+/// once: the rows of a matrix lose columns, parallel arrays entries, where the property asks
+/// for equal lengths and no list can lose an element alone: `[[0, 0, 0, 0], [0, 0, 1, 0]]`
+/// becomes `[[0, 0, 0], [0, 0, 1]]`. Groups of two or more among the first `LISTS` whole
+/// lists (none inside another of the group), of at most `LONGEST` elements; runs of 8, 4, 2,
+/// then 1 columns, the last first; after a deletion the pass starts over on the new value.
+pub fn delete_columns(r: &mut Reducer<'_, '_>) -> bool {
+    let mut progress = false;
+    while delete_a_column_run(r) {
+        progress = true;
+    }
+    progress
+}
+
+/// One step of [`delete_columns`]: true when a run of columns went.
+fn delete_a_column_run(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    let root = NodeRef::Value(cex.node());
+    let lists: Vec<(Vec<u32>, NodeRef<'_>)> = (0..LISTS).map_while(|n| nth_list(root, n)).collect();
+    let mut groups: Vec<Vec<&(Vec<u32>, NodeRef<'_>)>> = Vec::new();
+    for list in lists.iter().filter(|(_, l)| list_len(*l) > 0) {
+        let fits = |g: &Vec<&(Vec<u32>, NodeRef<'_>)>| {
+            let first = g[0].1;
+            first.value_type() == list.1.value_type()
+                && list_len(first) == list_len(list.1)
+                && g.iter().all(|(p, _)| !nested(p, &list.0))
+        };
+        match groups.iter_mut().find(|g| fits(g)) {
+            Some(group) => group.push(list),
+            None => groups.push(vec![list]),
+        }
+    }
+    for group in groups.into_iter().filter(|g| g.len() > 1) {
+        let len = list_len(group[0].1);
+        if len > LONGEST {
+            continue; // left to `truncate` and the sub-value hypothesis, as in `delete_runs`
+        }
+        for run in [8, 4, 2, 1].into_iter().filter(|&run| run <= len) {
+            for k in (0..=len - run).rev() {
+                if r.spent() {
+                    return false;
+                }
+                let mut cut = Vec::new();
+                for (path, list) in &group {
+                    let Some(rest) = node_at(*list, &vec![1; k + run]) else { break };
+                    cut.push((suffix_path(path, k), rest.to_value()));
+                }
+                if cut.len() < group.len() {
+                    continue;
+                }
+                let replacements = cut.iter().map(|(p, v)| (p.as_slice(), v.clone())).collect();
+                if r.with_all(replacements).is_some_and(|c| r.try_candidate(c)) {
                     return true;
                 }
             }
