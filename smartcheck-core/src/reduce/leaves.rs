@@ -758,6 +758,8 @@ fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
     // The raise to the end of the raised leaf's values, once a trade paid and when there is
     // one; `decided` once that was looked at (it is tried once).
     let (mut jump, mut decided) = (None, false);
+    // Wider single trades tried once the first step fails: raises of 2, then 4.
+    let mut widen = 0;
     while !r.spent() {
         let cex = r.current.clone();
         let root = NodeRef::Value(cex.node());
@@ -780,7 +782,10 @@ fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
         let try_fall = |r: &mut Reducer<'_, '_>, k: u64| {
             !r.spent() && lowered(k).is_some_and(|vb| r.try_leaves([(pa, up.clone()), (pb, vb)]))
         };
-        let k = if most > 1 && try_fall(r, most) {
+        let probing = widen > 0 && !progress;
+        let k = if probing {
+            u64::from(most > 0 && try_fall(r, 1))
+        } else if most > 1 && try_fall(r, most) {
             most
         } else if most == 0 || !try_fall(r, 1) {
             0
@@ -807,12 +812,26 @@ fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
                     steps = steps.saturating_mul(2);
                 }
             }
+            (false, true) if probing && widen < WIDEN => {
+                widen += 1;
+                steps = 1 << widen;
+            }
+            (false, true) if probing => break,
             (false, true) => steps = 1,
+            (false, false) if !progress && widen == 0 => {
+                widen = 1;
+                steps = 2;
+            }
             (false, false) => break,
         }
     }
     progress
 }
+
+/// How many wider single trades (raises of 2, 4, ...) `trade_pair` tries once a raise of one
+/// step does not pay: a product over a threshold trades only in larger steps (`(61, 82)`
+/// over 5,000 cannot become `(62, 80)`, but becomes `(65, 77)`).
+const WIDEN: u32 = 2;
 
 /// The least `d` in `1..=top` for which `ok(d)` holds, assuming `ok(top)` does and that it
 /// holds from some point on: a bisection.
