@@ -5,7 +5,7 @@
 //! total: removing one factor, or unsetting `Some(attempts)`, passes, and no single leaf can
 //! fall. The same removal together with one other part of the value at its largest fails,
 //! and is simpler (fewer constructors, or an earlier one); the leaf passes then bring that
-//! part back down. `Compounded(5, [3, 3, 4, 4, 4, 5, 7, 10])` becomes `(999999, [3, 4, …])`,
+//! part back down. `Compounded(5, [3, 3, 4, 4, 4, 5, 7, 10])` becomes `(u32::MAX, [3, 4, …])`,
 //! then, through the other passes, `(3922, [255])`.
 //!
 //! A removal is what `hoist` and `lower_constructor` propose at a node: one of the nearest
