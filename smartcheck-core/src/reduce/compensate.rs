@@ -36,10 +36,10 @@
 
 use crate::root::Root;
 use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
-use crate::tester::within_constraints;
 
-use super::leaves::{largest, step_away};
+use super::leaves::{largest, step_away, step_stays_valid};
 use super::order::{compare, constructor_index, simpler};
+use super::structure::nearest_of_its_type;
 use super::tree::{
     assign_leaf, generate_below, indexed_nodes, leaf_at, leaves, nested, node_at, FastHasher,
     LeafPath,
@@ -60,11 +60,11 @@ const DRAWS: usize = 32;
 /// Tries each removal with one part of the rest made up for; true when one was kept. Runs
 /// on the current value unless it found nothing in one of its shape before.
 pub fn compensate(r: &mut Reducer<'_, '_>) -> bool {
-    let cex = r.current.clone();
-    let root = NodeRef::Value(cex.node());
     if r.current.size() > LARGEST {
         return false;
     }
+    let cex = r.current.clone();
+    let root = NodeRef::Value(cex.node());
     let shape = shape_hash(root);
     if r.compensated.contains(&shape) {
         return false;
@@ -92,11 +92,11 @@ fn search(r: &mut Reducer<'_, '_>, root: NodeRef<'_>) -> bool {
                 if r.spent() || left == 0 {
                     return false;
                 }
-                match counted(r, made.candidate, &mut left) {
-                    Probe::Kept => return true,
-                    Probe::Discarded if windows && made.declared => {
+                match (counted(r, made.candidate, &mut left), made.window) {
+                    (Probe::Kept, _) => return true,
+                    (Probe::Discarded, Some(below)) if windows => {
                         windows = false;
-                        if window(r, &made.low, &made.leaf, made.steps, &mut left) {
+                        if window(r, &below, &mut left) {
                             return true;
                         }
                     }
@@ -116,23 +116,18 @@ fn counted(r: &mut Reducer<'_, '_>, candidate: Root, left: &mut usize) -> Probe 
     probe
 }
 
-/// Searches between `low` (whose removal passed) and its leaf at `leaf` moved `steps` away
-/// (discarded: no longer a valid input) for a value that fails: where the inputs that pass
+/// Searches between `below.low` (whose removal passed) and its leaf at `below.leaf` moved
+/// `below.steps` away (discarded: no longer a valid input) for a value that fails: where the inputs that pass
 /// meet those refused, a failure that needs a total within a window lies between them
 /// (`workers × batch` over a buffer's 1,500 but within a scheduler's 2,000). A bisection on
 /// the outcome, kept at the first failure: O(log steps) evaluations, at most `left` more
 /// than one.
-fn window(
-    r: &mut Reducer<'_, '_>,
-    low: &Root,
-    leaf: &LeafPath,
-    steps: u64,
-    left: &mut usize,
-) -> bool {
+fn window(r: &mut Reducer<'_, '_>, below: &Below, left: &mut usize) -> bool {
+    let Below { low, leaf, steps } = below;
     let cex = low.clone();
     let Some(at) = leaf_at(NodeRef::Value(cex.node()), leaf) else { return false };
     let Some(now) = at.type_node().leaf_rank() else { return false };
-    let (mut lo, mut hi) = (0, steps);
+    let (mut lo, mut hi) = (0, *steps);
     while hi - lo > 1 && !r.spent() && *left > 0 {
         let mid = lo + (hi - lo) / 2;
         let Some((up, _)) = step_away(at, now, mid) else { return false };
@@ -154,9 +149,7 @@ fn window(
 fn removals(value: &Root, path: &[u32], lower: Option<&dyn SubValue>) -> Vec<Root> {
     let mut out = Vec::new();
     let Some(node) = node_at(NodeRef::Value(value.node()), path) else { return out };
-    let ty = node.value_type();
-    let nearest = Bfs::new(node).skip(1).take(32).find(|v| v.node.value_type() == ty);
-    let replacements = nearest.map(|v| v.node.to_value()).into_iter();
+    let replacements = nearest_of_its_type(node).next().map(|n| n.to_value()).into_iter();
     for replacement in replacements.chain(lower.map(|l| l.to_value())) {
         let mut candidate = value.clone();
         if assign_at_path(NodeMutRef::Value(candidate.node_mut()), path, replacement).is_ok() {
@@ -175,15 +168,18 @@ fn lowered(r: &mut Reducer<'_, '_>, node: NodeRef<'_>) -> Option<Box<dyn SubValu
     simplest.filter(|v| simpler(v.as_node(), node))
 }
 
-/// A candidate with one part made up for: `low` with its leaf at `leaf` moved `steps` away
-/// from its simplest value (to the end of its values; `declared` when that is a `range`
-/// field's top).
+/// A candidate with one part made up for, and, when the raised leaf went to a `range`
+/// field's top, where [`window`] would search below it.
 struct Made {
     candidate: Root,
+    window: Option<Below>,
+}
+
+/// The value a leaf was raised in (`low`), where the leaf is, and how many steps it rose.
+struct Below {
     low: Root,
     leaf: LeafPath,
     steps: u64,
-    declared: bool,
 }
 
 /// `base` with one part outside the node at `removed` made up for: each ranked leaf (among
@@ -221,7 +217,8 @@ fn raised(low: &Root, leaf: &LeafPath) -> Option<Made> {
     let (up, steps, declared) = raised_to_end(low, at, leaf)?;
     let mut candidate = low.clone();
     assign_leaf(NodeMutRef::Value(candidate.node_mut()), leaf, up).ok()?;
-    Some(Made { candidate, low: low.clone(), leaf: leaf.clone(), steps, declared })
+    let window = declared.then(|| Below { low: low.clone(), leaf: leaf.clone(), steps });
+    Some(Made { candidate, window })
 }
 
 /// The first values of `node`'s type in its enumeration, smallest first, when it has one;
@@ -278,19 +275,10 @@ fn raised_to_end(
     path: &LeafPath,
 ) -> Option<(Box<dyn SubValue>, u64, bool)> {
     let now = leaf.type_node().leaf_rank()?;
-    let constrained = crate::derive_support::constraints_in_use();
-    let valid = |s: u64| {
-        step_away(leaf, now, s).is_some_and(|(up, _)| {
-            !constrained || {
-                let mut candidate = base.clone();
-                assign_leaf(NodeMutRef::Value(candidate.node_mut()), path, up).is_ok()
-                    && within_constraints(candidate.value())
-            }
-        })
-    };
-    let steps = largest(valid);
+    let steps = largest(|s| step_stays_valid(base, leaf, now, path, s));
     let (up, _) = step_away(leaf, now, steps).filter(|_| steps > 0)?;
     // The end is a declared range's when the type goes further.
-    let declared = constrained && step_away(leaf, now, steps.saturating_add(1)).is_some();
+    let declared = crate::derive_support::constraints_in_use()
+        && step_away(leaf, now, steps.saturating_add(1)).is_some();
     Some((up, steps, declared))
 }

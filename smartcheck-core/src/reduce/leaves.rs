@@ -23,7 +23,7 @@ use std::any::TypeId;
 use std::collections::HashMap;
 
 use crate::root::Root;
-use crate::subtypes::{Node, NodeRef, SubValue};
+use crate::subtypes::{Node, NodeMutRef, NodeRef, SubValue};
 use crate::tester::within_constraints;
 
 use super::tree::{self, leaf_at, Leaf, LeafPath};
@@ -856,15 +856,31 @@ fn room(r: &Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> u64 {
     let root = NodeRef::Value(r.current.node());
     let (Some(a), Some(b)) = (leaf_at(root, pa), leaf_at(root, pb)) else { return 0 };
     let (Some(ka), Some(below)) = (rank(a), rank(b)) else { return 0 };
-    let valid = |s| {
-        step_away(a, ka, s)
-            .and_then(|(up, _)| r.with_leaves([(pa, up)]))
-            .is_some_and(|c| within_constraints(&*c))
-    };
+    let valid = |s| step_stays_valid(&r.current, a, ka, pa, s);
     if below == 0 || valid(below) {
         return 0;
     }
     largest(valid)
+}
+
+/// True when `base` with its leaf `leaf` (of rank `now`, at `path`) moved `steps` away from
+/// its type's simplest value is still a value of its type: the step exists, and the value
+/// meets its constraints (a `range` field's bounds). A candidate is built only when some
+/// type has constraints.
+pub(super) fn step_stays_valid(
+    base: &Root,
+    leaf: NodeRef<'_>,
+    now: u64,
+    path: &LeafPath,
+    steps: u64,
+) -> bool {
+    step_away(leaf, now, steps).is_some_and(|(up, _)| {
+        !crate::derive_support::constraints_in_use() || {
+            let mut candidate = base.clone();
+            tree::assign_leaf(NodeMutRef::Value(candidate.node_mut()), path, up).is_ok()
+                && within_constraints(candidate.value())
+        }
+    })
 }
 
 /// `leaf` (of rank `now`) moved `d` values toward its type's simplest value along its number

@@ -189,15 +189,16 @@ fn delete_a_column_run(r: &mut Reducer<'_, '_>) -> bool {
                 if r.spent() {
                     return false;
                 }
-                let mut cut = Vec::new();
+                let (mut paths, mut rests) = (Vec::new(), Vec::new());
                 for (path, list) in &group {
                     let Some(rest) = node_at(*list, &vec![1; k + run]) else { break };
-                    cut.push((suffix_path(path, k), rest.to_value()));
+                    paths.push(suffix_path(path, k));
+                    rests.push(rest.to_value());
                 }
-                if cut.len() < group.len() {
+                if rests.len() < group.len() {
                     continue;
                 }
-                let replacements = cut.iter().map(|(p, v)| (p.as_slice(), v.clone())).collect();
+                let replacements = paths.iter().map(Vec::as_slice).zip(rests).collect();
                 if r.with_all(replacements).is_some_and(|c| r.try_candidate(c)) {
                     return true;
                 }

@@ -71,12 +71,19 @@ pub fn hypothesis(r: &mut Reducer<'_, '_>) -> bool {
 /// lifts a subtree).
 pub fn hoist(r: &mut Reducer<'_, '_>) -> bool {
     const NEAREST: usize = 2;
-    const LOOK: usize = 32;
     r.each_node(|r, node, path| {
-        let ty = node.value_type();
-        let nearest = Bfs::new(node).skip(1).take(LOOK).filter(|v| v.node.value_type() == ty);
-        nearest.take(NEAREST).filter_map(|v| r.with_replaced(path, v.node.to_value())).collect()
+        let nearest = nearest_of_its_type(node).take(NEAREST);
+        nearest.filter_map(|n| r.with_replaced(path, n.to_value())).collect()
     })
+}
+
+/// The sub-values of `node`'s own type under it, nearest first (breadth-first), among the
+/// first `LOOK` nodes below it: what can take its place (for a list cell, its tail: an
+/// element dropped; for a tree node, a subtree lifted).
+pub(super) fn nearest_of_its_type(node: NodeRef<'_>) -> impl Iterator<Item = NodeRef<'_>> {
+    const LOOK: usize = 32;
+    let ty = node.value_type();
+    Bfs::new(node).skip(1).take(LOOK).map(|v| v.node).filter(move |n| n.value_type() == ty)
 }
 
 /// Lowers a node's constructor to an earlier one of its type, reusing the node's children
