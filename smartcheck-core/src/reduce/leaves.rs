@@ -547,30 +547,41 @@ pub fn lower_pairs(r: &mut Reducer<'_, '_>) -> bool {
             if r.spent() {
                 return false;
             }
-            if let Some(dir) = toward_simplest(a.node) {
-                let (na, nb) = (a.node.type_node(), b.node.type_node());
-                let k = find_integer(|d| {
-                    let delta = dir * i128::from(d);
-                    let moved = (na.node_offset(delta), nb.node_offset(delta));
-                    !r.spent() && set_two(r, (a, moved.0), (b, moved.1))
-                });
-                if k > 0 {
-                    return true;
-                }
-                continue;
+            if lower_pair(r, (a, ka), (b, kb)) {
+                return true;
             }
-            for step in [2, 1] {
-                let down = |k: u64| {
-                    let d = k.saturating_mul(step);
-                    Some((ka.checked_sub(d)?, kb.checked_sub(d)?))
-                };
-                let k = find_integer(|k| {
-                    !r.spent() && down(k).is_some_and(|(x, y)| set_ranks(r, (a, x), (b, y)))
-                });
-                if k > 0 {
-                    return true;
-                }
-            }
+        }
+    }
+    false
+}
+
+/// Lowers leaves `a` (not at its simplest) and `b` by the same amount, as far as they still
+/// fail: along their number lines when `a` has one (and `b` moves by as many values), else by
+/// as many ranks, two at a time first; true when kept.
+fn lower_pair(
+    r: &mut Reducer<'_, '_>,
+    (a, ka): (&Leaf<'_>, u64),
+    (b, kb): (&Leaf<'_>, u64),
+) -> bool {
+    if let Some(dir) = toward_simplest(a.node) {
+        let (na, nb) = (a.node.type_node(), b.node.type_node());
+        let k = find_integer(|d| {
+            let delta = dir * i128::from(d);
+            let moved = (na.node_offset(delta), nb.node_offset(delta));
+            !r.spent() && set_two(r, (a, moved.0), (b, moved.1))
+        });
+        return k > 0;
+    }
+    for step in [2, 1] {
+        let down = |k: u64| {
+            let d = k.saturating_mul(step);
+            Some((ka.checked_sub(d)?, kb.checked_sub(d)?))
+        };
+        let k = find_integer(|k| {
+            !r.spent() && down(k).is_some_and(|(x, y)| set_ranks(r, (a, x), (b, y)))
+        });
+        if k > 0 {
+            return true;
         }
     }
     false
@@ -631,21 +642,62 @@ pub fn move_size(r: &mut Reducer<'_, '_>) -> bool {
             if r.spent() {
                 return false;
             }
-            let moved = |d: u64| Some((ka.checked_sub(d)?, kb.checked_add(d)?));
-            if moved(ka).is_some_and(|(x, y)| set_ranks(r, (a, x), (b, y))) {
+            if move_pair(r, (a, ka), (b, kb)) {
                 return true;
             }
-            // By two ranks first (two numbers of one sign keep their signs), then by one.
-            let mut now = 0u64;
-            for step in [2, 1] {
-                let base = now;
-                let k = find_integer(|k| {
-                    let d = base.saturating_add(k.saturating_mul(step));
-                    !r.spent() && moved(d).is_some_and(|(x, y)| set_ranks(r, (a, x), (b, y)))
-                });
-                now = base.saturating_add(k.saturating_mul(step));
+        }
+    }
+    false
+}
+
+/// Moves rank from leaf `a` (not at its simplest) to the later leaf `b`: `a` falls by `d`
+/// ranks and `b` rises by `d`, the largest `d` that still fails (all of it first), by two
+/// ranks at a time first (two numbers of one sign keep their signs), then by one; true when
+/// kept.
+fn move_pair(
+    r: &mut Reducer<'_, '_>,
+    (a, ka): (&Leaf<'_>, u64),
+    (b, kb): (&Leaf<'_>, u64),
+) -> bool {
+    let moved = |d: u64| Some((ka.checked_sub(d)?, kb.checked_add(d)?));
+    if moved(ka).is_some_and(|(x, y)| set_ranks(r, (a, x), (b, y))) {
+        return true;
+    }
+    let mut now = 0u64;
+    for step in [2, 1] {
+        let base = now;
+        let k = find_integer(|k| {
+            let d = base.saturating_add(k.saturating_mul(step));
+            !r.spent() && moved(d).is_some_and(|(x, y)| set_ranks(r, (a, x), (b, y)))
+        });
+        now = base.saturating_add(k.saturating_mul(step));
+    }
+    now > 0
+}
+
+/// [`lower_pair`] and [`move_pair`] on two ranked leaves of *different* types: a start (`u16`)
+/// and a length (`u8`) lowered by one amount, so that where one span ends the next still
+/// starts (`[(0, 3), (3, 0)]` becomes `[(0, 1), (1, 0)]`); a quantity's size moved into a
+/// price at one sum, `(29, 35)` to `(28, 36)` where only their product over 1,000 matters.
+/// The same-typed passes leave such pairs alone. As a last resort (run only in a round in
+/// which no pass made progress): at every step on the way down such a move is lateral (one
+/// sum of ranks), and made early it trades against the leaf passes a step at a time (a price
+/// of 50,000 walks down through its quantity 48 at a time where it falls by bisection at
+/// once). Pairs among the first `PAIRS` ranked leaves; the first kept ends the run.
+pub fn across_types(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let ranked: Vec<(&Leaf<'_>, u64)> =
+        found.iter().filter_map(|l| Some((l, rank(l.node)?))).take(PAIRS).collect();
+    for (i, &(a, ka)) in ranked.iter().enumerate().filter(|(_, (_, k))| *k > 0) {
+        for (j, &(b, kb)) in ranked.iter().enumerate() {
+            if i == j || a.node.value_type() == b.node.value_type() {
+                continue;
             }
-            if now > 0 {
+            if r.spent() {
+                return false;
+            }
+            if lower_pair(r, (a, ka), (b, kb)) || (j > i && move_pair(r, (a, ka), (b, kb))) {
                 return true;
             }
         }
@@ -1090,5 +1142,18 @@ mod tests {
             move_size,
         );
         assert_eq!(got, (95, vec![255]));
+    }
+    #[test]
+    fn across_types_moves_leaves_of_two_types_together() {
+        // A product over a threshold, of a `u8` and a `u16`: size moves to the later leaf at
+        // one sum, `29 + 35` to `28 + 36` (`28 × 36` is 1,008).
+        let prop = |p: &(u8, u16)| u32::from(p.0) * u32::from(p.1) <= 1000;
+        assert_eq!(one_pass(prop, (29, 35), across_types), (28, 36));
+        // Two equal numbers of two types fall together (neither alone can).
+        let prop = |p: &(u64, bool, i8)| p.0 == 0 || p.0 != p.2 as u64;
+        assert_eq!(one_pass(prop, (57, true, 57), across_types), (1, true, 1));
+        // Leaves of one type are the same-typed passes' own.
+        let prop = |p: &(u8, u8)| u16::from(p.0) * u16::from(p.1) <= 1000;
+        assert_eq!(one_pass(prop, (29, 35), across_types), (29, 35));
     }
 }

@@ -7,18 +7,21 @@
 //!   lowering a constructor to an earlier one (and a leaf elsewhere back into the valid
 //!   inputs when the lowered value is discarded).
 //! - [`sequences`]: lists shortened (a prefix cut, runs of 1 to 8 elements deleted anywhere,
-//!   one index deleted from every list of one type and length, neighbouring lists merged, a sub-value moved out of an element into another list, an
-//!   element folded into its neighbour: strings concatenated, numbers whose sum wraps added).
+//!   one index deleted from every list of one type and length, neighbouring lists merged, a
+//!   sub-value moved out of an element into another list, an element folded into its
+//!   neighbour: strings concatenated, numbers whose sum wraps added).
 //! - [`leaves`]: primitive leaves minimised (with `Args::shrink_values`): one at a time,
 //!   equal ones together, the negative ones of a type mirrored to positive together, two by
 //!   the same amount, size moved from one to a later one, one folded into a later one
 //!   (strings), one raised a step where another falls by more, two strings shrunk by the
-//!   same edit.
+//!   same edit; as a last resort, two leaves of different types lowered by one amount or
+//!   trading size.
 //! - [`normal`]: swaps, sorts and rotations toward one normal form, so runs agree on the
 //!   result.
 //! - [`compensate`]: the last resort of the structure passes, run only in a round where
 //!   every pass before it found nothing, once per shape: a piece removed and another part
-//!   raised to make up for it.
+//!   raised to make up for it. The leaf passes have theirs at the end of the table
+//!   ([`leaves::across_types`]), run only in a round where no pass found anything.
 //!
 //! Each round runs every pass in table order, the cheap deterministic ones first, the paper's
 //! random search after them, normal form last; rounds repeat while any pass makes progress; a
@@ -68,14 +71,15 @@ type Pass = fn(&mut Reducer<'_, '_>) -> bool;
 enum Changes {
     Structure,
     Values,
-    /// Structure and values together, as a last resort: run only with `Args::shrink_values`,
-    /// and only in a round where no pass before it made progress.
+    /// A last resort (structure and values together, or leaves of different types): run only
+    /// with `Args::shrink_values`, and only in a round where no pass before it made progress;
+    /// a new round starts after it makes some.
     LastResort,
 }
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 28] {
+fn passes() -> [(&'static str, Changes, Pass); 29] {
     use Changes::{LastResort, Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -106,6 +110,7 @@ fn passes() -> [(&'static str, Changes, Pass); 28] {
         ("swap_constructors", Structure, normal::swap_constructors),
         ("rotate", Structure, normal::rotate),
         ("sort_lists", Values, normal::sort_lists),
+        ("across_types", LastResort, leaves::across_types),
     ]
 }
 
