@@ -8,8 +8,9 @@
 //!   inputs when the lowered value is discarded).
 //! - [`sequences`]: lists shortened (a prefix cut, runs of 1 to 8 elements deleted anywhere,
 //!   one index deleted from every list of one type and length, neighbouring lists merged, a
-//!   sub-value moved out of an element into another list, an element folded into its
-//!   neighbour: strings concatenated, numbers whose sum wraps added).
+//!   sub-value moved out of an element into another list, an element of a nested list lifted
+//!   into the list around it, an element folded into its neighbour: strings concatenated,
+//!   numbers whose sum wraps added).
 //! - [`leaves`]: primitive leaves minimised (with `Args::shrink_values`): one at a time,
 //!   equal ones together, the negative ones of a type mirrored to positive together, two by
 //!   the same amount, size moved from one to a later one, one folded into a later one
@@ -79,7 +80,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 29] {
+fn passes() -> [(&'static str, Changes, Pass); 30] {
     use Changes::{LastResort, Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -90,6 +91,7 @@ fn passes() -> [(&'static str, Changes, Pass); 29] {
         ("hoist", Structure, structure::hoist),
         ("merge_lists", Structure, sequences::merge_lists),
         ("relocate", Structure, sequences::relocate),
+        ("lift", Structure, sequences::lift),
         ("lower_constructor", Structure, structure::lower_constructor),
         ("compensate", LastResort, compensate::compensate),
         ("simplest_together", Values, leaves::simplest_together),

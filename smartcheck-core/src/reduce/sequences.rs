@@ -15,6 +15,7 @@
 use std::any::TypeId;
 
 use crate::index::{assign_at_path, Bfs};
+use crate::root::Root;
 use crate::subtypes::{NodeMutRef, NodeRef, Shape, SubValue};
 
 use super::tree::{self, cons_parts, list_len, nested, node_at, suffix_path};
@@ -437,6 +438,64 @@ pub fn relocate(r: &mut Reducer<'_, '_>) -> bool {
         }
     }
     false
+}
+
+/// Lifts an element out of a list nested in an element of a list of the same type, to stand
+/// just before that element: `Arr([Arr([Num(11)])])` becomes `Arr([Num(11), Arr([])])`, and
+/// a menu's only submenu hands its action to the menu (`[Sub([Action('b')])]` becomes
+/// `[Action('b'), Sub([])]`). The size stays; the value is simpler when the lifted element's
+/// constructor comes before the one it now stands in front of. For failures that need the
+/// nesting, but not what is nested where. The first `NEAREST` elements of the `NEAREST`
+/// nearest nested lists of each element among the first `LISTS` cells of the first `LISTS`
+/// whole lists; at most `TRIES` candidates a run, one clone each.
+pub fn lift(r: &mut Reducer<'_, '_>) -> bool {
+    const NEAREST: usize = 2;
+    const TRIES: usize = 32;
+    let mut tries = 0;
+    let cex = r.current.clone();
+    let root = NodeRef::Value(cex.node());
+    for n in 0..LISTS {
+        let Some((list_path, list)) = nth_list(root, n) else { break };
+        let ty = list.value_type();
+        for i in 0..list_len(list).min(LISTS) {
+            let cell = suffix_path(&list_path, i);
+            let Some((element, _)) = node_at(root, &cell).and_then(cons_parts) else { break };
+            let inner = (0..)
+                .map_while(|k| nth_list(element, k))
+                .filter(|(_, l)| l.value_type() == ty && list_len(*l) > 0)
+                .take(NEAREST);
+            for (inner_path, inner) in inner {
+                let at: Vec<u32> = cell.iter().copied().chain([0]).chain(inner_path).collect();
+                for j in 0..list_len(inner).min(NEAREST) {
+                    if r.spent() || tries >= TRIES {
+                        return false;
+                    }
+                    tries += 1;
+                    let candidate = lifted(&cex, &cell, &suffix_path(&at, j));
+                    if candidate.is_some_and(|c| r.try_candidate(c)) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// `value` with the element of the cell at `from` taken out of its list and put in front of
+/// the cell at `cell` (which holds `from`'s list in its element).
+fn lifted(value: &Root, cell: &[u32], from: &[u32]) -> Option<Root> {
+    let (element, tail) = node_at(NodeRef::Value(value.node()), from).and_then(cons_parts)?;
+    let element = element.to_value();
+    let mut candidate = value.clone();
+    assign_at_path(NodeMutRef::Value(candidate.node_mut()), from, tail.to_value()).ok()?;
+    let rest = node_at(NodeRef::Value(candidate.node()), cell)?.to_value();
+    // A cell of the list's type to hold the element: a copy of the one it goes in front of.
+    let mut front = rest.clone();
+    assign_at_path(front.as_node_mut(), &[0], element).ok()?;
+    assign_at_path(front.as_node_mut(), &[1], rest).ok()?;
+    assign_at_path(NodeMutRef::Value(candidate.node_mut()), cell, front).ok()?;
+    Some(candidate)
 }
 
 #[cfg(test)]
