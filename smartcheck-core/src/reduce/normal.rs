@@ -3,7 +3,8 @@
 //!
 //! - `sort_lists` sorts each list of primitive leaves by simplicity, in one candidate;
 //! - `sort_leaves` swaps two leaves of one type when the later one is simpler;
-//! - `relabel` exchanges two values of one type everywhere they occur;
+//! - `relabel` exchanges two values of one type everywhere they occur (or everywhere but in
+//!   one role: keys renamed, not the values beside them);
 //! - `swap_subtrees` swaps two disjoint sub-values of one type when the later is simpler;
 //! - `swap_constructors` swaps the constructors of two nodes of one type, each keeping its
 //!   children, when the later one's constructor is declared earlier;
@@ -79,14 +80,21 @@ pub fn sort_leaves(r: &mut Reducer<'_, '_>) -> bool {
 
 /// Exchanges two values of one ranked leaf type everywhere they occur, when the value that
 /// occurs first is the less simple: `[1, 0, 1, 0]` becomes `[0, 1, 0, 1]` where values are
-/// only labels (equal or not). Pairs of the distinct values among the first `NEAR` leaves,
-/// one candidate each; simpler in `order` by the first leaf that changes, the sum of ranks
-/// kept.
+/// only labels (equal or not). Where the two values also stand in places of another role
+/// (the keys of `Set(key, value)` and its values, both `u8`), each such place is also left
+/// out in turn ([`tree::parent_slot`]: the parent's constructor and the slot), so keys are
+/// renamed without the values: `[Set(1, 0), Set(0, 0), Del(1)]` becomes
+/// `[Set(0, 0), Set(1, 0), Del(0)]`. Pairs of the distinct values among the first `NEAR`
+/// leaves, one candidate each and one per place left out (at most `PLACES`); simpler in
+/// `order` by the first leaf that changes, the sum of ranks kept.
 pub fn relabel(r: &mut Reducer<'_, '_>) -> bool {
+    const PLACES: usize = 4;
     let cex = r.current.clone();
-    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let root = NodeRef::Value(cex.node());
+    let found = tree::leaves(root);
     let near = &found[..found.len().min(NEAR)];
     let key = |l: &tree::Leaf<'_>| Some((l.node.value_type(), l.node.type_node().leaf_rank()?));
+    let places: Vec<_> = near.iter().map(|l| tree::parent_slot(root, &l.path)).collect();
     // The first occurrence of each distinct (type, rank), in order, with its key.
     let mut firsts: Vec<((TypeId, u64), &tree::Leaf<'_>)> = Vec::new();
     for leaf in near {
@@ -99,16 +107,31 @@ pub fn relabel(r: &mut Reducer<'_, '_>) -> bool {
             if ka.0 != kb.0 || kb.1 >= ka.1 {
                 continue;
             }
-            if r.spent() {
-                return false;
+            // The places either value stands in; with two or more, each is left out in turn.
+            let mut held = Vec::new();
+            for (leaf, place) in near.iter().zip(&places) {
+                if key(leaf).is_some_and(|k| k == ka || k == kb) && !held.contains(place) {
+                    held.push(*place);
+                }
             }
-            let swapped = near.iter().filter_map(|l| match key(l) {
-                Some(k) if k == ka => Some((&l.path, b.node.to_value())),
-                Some(k) if k == kb => Some((&l.path, a.node.to_value())),
-                _ => None,
-            });
-            if r.try_leaves(swapped) {
-                return true;
+            let left_out = held.iter().map(Some).take(if held.len() > 1 { PLACES } else { 0 });
+            for skip in std::iter::once(None).chain(left_out) {
+                if r.spent() {
+                    return false;
+                }
+                let swapped = near.iter().zip(&places).filter_map(|(l, place)| {
+                    if skip == Some(place) {
+                        return None;
+                    }
+                    match key(l) {
+                        Some(k) if k == ka => Some((&l.path, b.node.to_value())),
+                        Some(k) if k == kb => Some((&l.path, a.node.to_value())),
+                        _ => None,
+                    }
+                });
+                if r.try_leaves(swapped) {
+                    return true;
+                }
             }
         }
     }
@@ -266,6 +289,20 @@ mod tests {
         assert_eq!(one_pass(runs, vec![1, 0, 1, 0], relabel), vec![0, 1, 0, 1]);
         let pairs = |p: &(char, char, bool)| p.0 == p.1;
         assert_eq!(one_pass(pairs, ('b', 'a', true), relabel), ('a', 'b', true));
+    }
+
+    #[test]
+    fn relabel_renames_labels_without_the_data_beside_them() {
+        // The keys of three pairs: the first and last equal, the middle one apart. Renamed
+        // everywhere, the values would rise from 0 to 1.
+        let keys = |v: &Vec<(u8, u8)>| !(v.len() == 3 && v[0].0 == v[2].0 && v[0].0 != v[1].0);
+        let got = one_pass(keys, vec![(1, 0), (0, 0), (1, 0)], relabel);
+        assert_eq!(got, vec![(0, 0), (1, 0), (0, 0)]);
+        // A list of labels beside a count of one type that must stay 0.
+        let labels = |p: &(Vec<u16>, u16)| {
+            !(p.1 == 0 && p.0.len() == 3 && p.0[0] == p.0[2] && p.0[0] != p.0[1])
+        };
+        assert_eq!(one_pass(labels, (vec![1, 0, 1], 0), relabel), (vec![0, 1, 0], 0));
     }
 
     #[test]

@@ -78,6 +78,19 @@ pub fn leaves(root: NodeRef<'_>) -> Vec<Leaf<'_>> {
     out
 }
 
+/// Where the leaf at `path` under `root` stands in its parent: the parent's constructor and
+/// the leaf's child slot (`("Put", 0)` for the key of `Put(key, value)`), `None` for the
+/// root or a wrong path. Leaves in one such place play one role in a value.
+pub fn parent_slot(root: NodeRef<'_>, path: &LeafPath) -> Option<(&'static str, u32)> {
+    let mut at = root;
+    let mut last = None;
+    for slot in path.slots() {
+        last = Some((at.constructor(), slot));
+        at = at.children().into_iter().nth(slot as usize)?.node;
+    }
+    last
+}
+
 /// The leaf at `path` under `root`.
 pub fn leaf_at<'a>(root: NodeRef<'a>, path: &LeafPath) -> Option<NodeRef<'a>> {
     let mut at = root;
