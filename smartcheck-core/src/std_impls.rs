@@ -614,6 +614,33 @@ impl Arbitrary for bool {
 /// `'A'..='Z'`; every other char follows, by code point.
 const FIRST_CHARS: [(char, char); 3] = [('a', 'z'), ('0', '9'), ('A', 'Z')];
 
+/// The first char (in the order of simplicity) of each class `c` belongs to, when it comes
+/// before `c`: digits `'0'`, uppercase `'A'`, whitespace `'\t'`, ASCII punctuation `'!'`,
+/// controls `'\0'`, numerals `'0'`, and the chars of its UTF-8 width the first of that width;
+/// each once, `'a'` left out (it comes first anyway). Properties often ask for a class, which
+/// ranks between its members do not keep.
+fn class_firsts(c: char) -> Vec<char> {
+    type Class = (fn(&char) -> bool, char);
+    let classes: [Class; 6] = [
+        (char::is_ascii_digit, '0'),
+        (char::is_ascii_uppercase, 'A'),
+        (|c| c.is_whitespace(), '\t'),
+        (char::is_ascii_punctuation, '!'),
+        (|c| c.is_control(), '\0'),
+        (|c| c.is_numeric(), '0'),
+    ];
+    let width = first_char_of_width(c.len_utf8());
+    let rank = char_rank(c);
+    let mut out = Vec::new();
+    let firsts = classes.into_iter().filter_map(|(is, first)| is(&c).then_some(first));
+    for first in firsts.chain(width) {
+        if char_rank(first) < rank && first != 'a' && !out.contains(&first) {
+            out.push(first);
+        }
+    }
+    out
+}
+
 /// The rank of a char: its place in [`FIRST_CHARS`], else 62 plus the number of other chars
 /// below it (so ranks are dense).
 fn char_rank(c: char) -> u64 {
@@ -658,12 +685,12 @@ fn char_from_rank(rank: u64) -> Option<char> {
 
 impl SubTypes for char {
     atom_basics!("char");
+    /// `'a'`, then the first char of each class this one is in, when simpler: a property that
+    /// asks for whitespace, punctuation or a control char is met by `'\t'`, `'!'` or `'\0'`,
+    /// which a search over ranks passes by (`'\t'` lies between `'\0'` and `' '`).
     fn shrink_value(&self) -> Vec<Self> {
-        if *self == 'a' {
-            Vec::new()
-        } else {
-            vec!['a']
-        }
+        let simplest = (*self != 'a').then_some('a');
+        simplest.into_iter().chain(class_firsts(*self)).collect()
     }
     fn leaf_rank(&self) -> Option<u64> {
         Some(char_rank(*self))
@@ -769,11 +796,16 @@ fn string_shrinks(chars: &[char]) -> Vec<String> {
     // Lower ranks, furthest first: the simplest char, half the rank, then steps of falling
     // powers of two, so that a char far from where it must stay (a 4-byte char held up by a
     // byte count, at rank 10^6) gets there in O(log² rank) candidates, not one rank a step.
+    // The first char of each of its classes comes right after the simplest one.
     let lower = |c: char| -> Vec<char> {
         let rank = char_rank(c);
         let steps = (0..u64::BITS).rev().map(|k| 1u64 << k).filter(|&d| d < rank / 2);
         let ranks = [0, rank / 2].into_iter().chain(steps.map(|d| rank - d));
-        ranks.filter(|&r| r < rank).filter_map(char_from_rank).collect()
+        let mut out: Vec<char> = ranks.filter(|&r| r < rank).filter_map(char_from_rank).collect();
+        let at = out.len().min(1);
+        let firsts: Vec<char> = class_firsts(c).into_iter().filter(|f| !out.contains(f)).collect();
+        out.splice(at..at, firsts);
+        out
     };
     let mut seen = Vec::new();
     for &c in chars.iter().filter(|&&c| chars.iter().filter(|&&d| d == c).count() > 1) {

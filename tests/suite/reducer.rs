@@ -1254,3 +1254,43 @@ fn labels_are_renamed_where_they_are_labels() {
     let renamed = vec![Put(1, 0), Put(0, 0), Get(1), Put(2, 0), Get(0)];
     reduces_from(renamed, cache, 330, evicts_the_least_recent);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Characters of a class: whitespace, punctuation, controls, digits.
+
+/// The bug: a string of three words or more is taken for two. Minimum `"a\ta\ta"`: a tab is
+/// the simplest whitespace (chars other than letters and digits go by code point).
+fn at_most_two_words(s: &String) -> bool {
+    s.split_whitespace().count() < 3
+}
+
+/// The bug: a separator that is whitespace followed by punctuation. Minimum `('\t', '!')`.
+fn separator_ok(p: &(char, char)) -> bool {
+    !(p.0.is_whitespace() && p.1.is_ascii_punctuation())
+}
+
+/// A log line's level and its message.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Logged {
+    level: u8,
+    message: String,
+}
+
+/// The bug: a control character in a message breaks the log. Minimum
+/// `Logged { level: 0, message: "\0" }`.
+fn no_control(l: &Logged) -> bool {
+    !l.message.chars().any(char::is_control)
+}
+
+#[test]
+fn characters_fall_to_the_simplest_of_their_class() {
+    ends_at_when_found(&"a\ta\ta".to_string(), at_most_two_words);
+    ends_at_when_found(&('\t', '!'), separator_ok);
+    ends_at_when_found(&Logged { level: 0, message: "\0".into() }, no_control);
+    // From the usual separators: each falls to the first char of its class (at most 47, 48
+    // and 10 evaluations over the seeds; a string's other candidates come first).
+    reduces_from("a a a".to_string(), "a\ta\ta".to_string(), 50, at_most_two_words);
+    reduces_from((' ', ';'), ('\t', '!'), 50, separator_ok);
+    let start = Logged { level: 0, message: "\u{7f}".into() };
+    reduces_from(start, Logged { level: 0, message: "\0".into() }, 12, no_control);
+}

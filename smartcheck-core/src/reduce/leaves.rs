@@ -269,9 +269,10 @@ const CRAWL: u64 = 64;
 /// small leaves (an `i16`, a day of a month) do not pay the probes.
 const CRAWL_FROM: u64 = 1 << 20;
 
-/// Minimises each leaf alone, depth-first: a ranked leaf by `lower_rank`; any other
-/// (strings, floats) by its type's `shrink_value` steps, the first simpler one that still
-/// fails, again and again (a string loses runs of chars anywhere, then its chars fall).
+/// Minimises each leaf alone, depth-first: a ranked leaf by `lower_rank`, then (when that
+/// found nothing and it has no number line) its type's `shrink_value` steps; any other (strings, floats) by those
+/// steps alone, the first simpler one that still fails, again and again (a string loses runs
+/// of chars anywhere, then its chars fall).
 pub fn minimise_leaves(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
@@ -280,8 +281,14 @@ pub fn minimise_leaves(r: &mut Reducer<'_, '_>) -> bool {
         if r.spent() {
             break;
         }
+        // A ranked leaf without a number line (a char) whose search over ranks found nothing
+        // steps through its type's own candidates too (a char's: the first of each of its
+        // classes); along a number line the ranks are the order that matters.
         progress |= match rank(leaf.node) {
-            Some(from) => lower_rank(r, &[leaf], from),
+            Some(from) => {
+                lower_rank(r, &[leaf], from)
+                    || (toward_simplest(leaf.node).is_none() && shrink_steps(r, leaf))
+            }
             None => lower_along(r, leaf) || shrink_steps(r, leaf),
         };
     }
