@@ -471,6 +471,10 @@ macro_rules! float_impl {
                 let x = *self;
                 let mut out = Vec::new();
                 if x == 0.0 {
+                    // `-0.0` is the less simple zero.
+                    if x.is_sign_negative() {
+                        out.push(0.0);
+                    }
                     return out;
                 }
                 out.push(0.0);

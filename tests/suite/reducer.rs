@@ -1294,3 +1294,37 @@ fn characters_fall_to_the_simplest_of_their_class() {
     let start = Logged { level: 0, message: "\u{7f}".into() };
     reduces_from(start, Logged { level: 0, message: "\0".into() }, 12, no_control);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Floats: a negative zero, and two whole floats that keep their difference.
+
+/// The bug: a segment of 1,000 or more is taken for a short one. Minimum `(0.0, 1000.0)`.
+fn segment_short(p: &(f64, f64)) -> bool {
+    (p.1 - p.0).abs() < 1000.0
+}
+
+/// A time window in seconds.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Window {
+    from: f32,
+    until: f32,
+}
+
+/// The bug: a window of a minute or more is cut. Minimum `Window { from: 0.0, until: 60.0 }`.
+fn window_short(w: &Window) -> bool {
+    let span = w.until - w.from;
+    span.is_nan() || span < 60.0
+}
+
+#[test]
+fn floats_end_at_zero_and_move_together() {
+    let segment = (0.0, 1000.0);
+    let window = Window { from: 0.0, until: 60.0 };
+    // A negative zero is less simple than zero; a difference is kept by moving both ends.
+    reduces_from((-0.0, 1000.0), segment, 30, segment_short);
+    reduces_from((-12.0, 988.0), segment, 60, segment_short);
+    reduces_from(Window { from: -0.0, until: 60.0 }, window.clone(), 30, window_short);
+    reduces_from(Window { from: 5.0, until: 65.0 }, window.clone(), 60, window_short);
+    ends_at_when_found(&segment, segment_short);
+    ends_at_when_found(&window, window_short);
+}

@@ -266,3 +266,12 @@ fn a_char_offers_the_first_char_of_each_of_its_classes() {
     assert_eq!('0'.shrink_value(), ['a']);
     assert!('a'.shrink_value().is_empty());
 }
+
+#[test]
+fn a_negative_zero_shrinks_to_zero() {
+    let shrunk = (-0.0f64).shrink_value();
+    assert!(shrunk.len() == 1 && shrunk[0] == 0.0 && shrunk[0].is_sign_positive(), "{shrunk:?}");
+    let shrunk = (-0.0f32).shrink_value();
+    assert!(shrunk.len() == 1 && shrunk[0] == 0.0 && shrunk[0].is_sign_positive(), "{shrunk:?}");
+    assert!(0.0f64.shrink_value().is_empty());
+}

@@ -559,6 +559,39 @@ pub fn lower_pairs(r: &mut Reducer<'_, '_>) -> bool {
             }
         }
     }
+    lower_unranked_pairs(r, &found)
+}
+
+/// [`lower_pairs`] for leaves with a number line but no rank (whole floats): two of one
+/// type moved by the same amount along it, the first toward its simplest value, so
+/// `(-12.0, 988.0)` becomes `(0.0, 1000.0)` where only the difference matters. Pairs among
+/// the first `PAIRS` such leaves.
+fn lower_unranked_pairs(r: &mut Reducer<'_, '_>, found: &[Leaf<'_>]) -> bool {
+    let lined: Vec<&Leaf<'_>> = found
+        .iter()
+        .filter(|l| rank(l.node).is_none() && l.node.type_node().node_offset(0).is_some())
+        .take(PAIRS)
+        .collect();
+    for &a in &lined {
+        let Some((dir, _)) = to_simplest(a.node.type_node()) else { continue };
+        for &b in &lined {
+            if std::ptr::eq(a, b) || a.node.value_type() != b.node.value_type() {
+                continue;
+            }
+            if r.spent() {
+                return false;
+            }
+            let (na, nb) = (a.node.type_node(), b.node.type_node());
+            let k = find_integer(|d| {
+                let delta = dir * i128::from(d);
+                let moved = (na.node_offset(delta), nb.node_offset(delta));
+                !r.spent() && set_two(r, (a, moved.0), (b, moved.1))
+            });
+            if k > 0 {
+                return true;
+            }
+        }
+    }
     false
 }
 
