@@ -723,7 +723,11 @@ fn move_pair(
 /// which no pass made progress): at every step on the way down such a move is lateral (one
 /// sum of ranks), and made early it trades against the leaf passes a step at a time (a price
 /// of 50,000 walks down through its quantity 48 at a time where it falls by bisection at
-/// once). Pairs among the first `PAIRS` ranked leaves; the first kept ends the run.
+/// once). Also a ranked leaf 1 to `FALL` ranks lower together with each of the first
+/// `SHRINKS` candidates of an unranked leaf's `shrink_value` (a string's): a length prefix
+/// and its payload, `(2, "\u{80}")` to `(1, "a")` where the length must be the payload's
+/// bytes, at most `TRIES` evaluations a step, steps repeated while one is kept (a long
+/// payload loses a char a step). Pairs among the first `PAIRS` ranked and unranked leaves.
 pub fn across_types(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
@@ -739,6 +743,41 @@ pub fn across_types(r: &mut Reducer<'_, '_>) -> bool {
             }
             if lower_pair(r, (a, ka), (b, kb)) || (j > i && move_pair(r, (a, ka), (b, kb))) {
                 return true;
+            }
+        }
+    }
+    // Again while it succeeds (a long payload loses a char a step), each step within `TRIES`.
+    let mut progress = false;
+    while with_unranked(r) {
+        progress = true;
+    }
+    progress
+}
+
+/// One step of [`across_types`]' ranked leaf falling with an unranked leaf's candidate.
+fn with_unranked(r: &mut Reducer<'_, '_>) -> bool {
+    const SHRINKS: usize = 8;
+    const FALL: u64 = 4;
+    const TRIES: usize = 32;
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let ranked: Vec<(&Leaf<'_>, u64)> =
+        found.iter().filter_map(|l| Some((l, rank(l.node)?))).take(PAIRS).collect();
+    let until = r.tester.evaluations + TRIES;
+    let unranked = found.iter().filter(|l| rank(l.node).is_none()).take(PAIRS);
+    for b in unranked.collect::<Vec<_>>() {
+        let candidates = b.node.type_node().node_shrink_value();
+        for &(a, ka) in ranked.iter().filter(|(_, k)| *k > 0) {
+            for candidate in candidates.iter().take(SHRINKS) {
+                for d in (1..=FALL).take_while(|&d| d <= ka) {
+                    if r.spent() || r.tester.evaluations >= until {
+                        return false;
+                    }
+                    let Some(lower) = a.node.type_node().from_leaf_rank(ka - d) else { break };
+                    if r.try_leaves([(&a.path, lower), (&b.path, candidate.clone())]) {
+                        return true;
+                    }
+                }
             }
         }
     }
@@ -1195,5 +1234,13 @@ mod tests {
         // Leaves of one type are the same-typed passes' own.
         let prop = |p: &(u8, u8)| u16::from(p.0) * u16::from(p.1) <= 1000;
         assert_eq!(one_pass(prop, (29, 35), across_types), (29, 35));
+        // A length prefix and its payload fall together: by one byte, and by two.
+        let prop = |p: &(u8, String)| p.0 == 0 || usize::from(p.0) != p.1.len();
+        assert_eq!(one_pass(prop, (2, "\u{80}".into()), across_types), (1, "a".into()));
+        let prop = |p: &(u16, bool, String)| p.0 == 0 || usize::from(p.0) != p.2.len();
+        assert_eq!(
+            one_pass(prop, (5, true, "a\u{800}a".into()), across_types),
+            (1, true, "a".into())
+        );
     }
 }
