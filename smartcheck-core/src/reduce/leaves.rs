@@ -715,7 +715,7 @@ fn move_pair(
     now > 0
 }
 
-/// [`lower_pair`] and [`move_pair`] on two ranked leaves of *different* types: a start (`u16`)
+/// `lower_pair` and `move_pair` on two ranked leaves of *different* types: a start (`u16`)
 /// and a length (`u8`) lowered by one amount, so that where one span ends the next still
 /// starts (`[(0, 3), (3, 0)]` becomes `[(0, 1), (1, 0)]`); a quantity's size moved into a
 /// price at one sum, `(29, 35)` to `(28, 36)` where only their product over 1,000 matters.
