@@ -678,6 +678,19 @@ fn every_accepted_candidate_is_smaller_and_fails() {
     accepted_are_smaller(no_repeat);
     accepted_are_smaller(bst_in_order);
     accepted_are_smaller(heap_sorted);
+    // Leaves of two types, nested lists, labels in one role, chars of a class, floats, a
+    // length and its payload.
+    accepted_are_smaller(coupon_accepted);
+    accepted_are_smaller(spans_apart);
+    accepted_are_smaller(shallow_or_small);
+    accepted_are_smaller(flat_or_plain);
+    accepted_are_smaller(deletes_the_named_key);
+    accepted_are_smaller(evicts_the_least_recent);
+    accepted_are_smaller(at_most_two_words);
+    accepted_are_smaller(separator_ok);
+    accepted_are_smaller(segment_short);
+    accepted_are_smaller(window_short);
+    accepted_are_smaller(frame_refused);
 }
 
 /// No value is run twice in one reduction: every candidate's outcome is remembered, whichever
@@ -715,6 +728,17 @@ fn no_candidate_is_run_twice() {
     none_run_twice(bst_in_order);
     none_run_twice(heap_sorted);
     none_run_twice(chunk_checksums);
+    none_run_twice(coupon_accepted);
+    none_run_twice(spans_apart);
+    none_run_twice(shallow_or_small);
+    none_run_twice(flat_or_plain);
+    none_run_twice(deletes_the_named_key);
+    none_run_twice(evicts_the_least_recent);
+    none_run_twice(at_most_two_words);
+    none_run_twice(separator_ok);
+    none_run_twice(segment_short);
+    none_run_twice(window_short);
+    none_run_twice(frame_refused);
 }
 
 // ---------------------------------------------------------------------------------------------
