@@ -497,6 +497,11 @@ pub fn lower_equal(r: &mut Reducer<'_, '_>) -> bool {
     progress
 }
 
+/// The first `PAIRS` ranked leaves of `found`, with their ranks: what the pair passes pair.
+fn ranked_pairs<'l, 'a>(found: &'l [Leaf<'a>]) -> Vec<(&'l Leaf<'a>, u64)> {
+    found.iter().filter_map(|l| Some((l, rank(l.node)?))).take(PAIRS).collect()
+}
+
 /// The first `PAIRS` ranked leaves that are not the simplest, with their ranks.
 fn first_nonzero<'l, 'a>(found: &'l [Leaf<'a>]) -> Vec<(&'l Leaf<'a>, u64)> {
     let ranked = found.iter().filter_map(|l| Some((l, rank(l.node)?)));
@@ -544,8 +549,7 @@ pub fn lower_pairs(r: &mut Reducer<'_, '_>) -> bool {
     if shift_groups(r, &found) {
         return true;
     }
-    let ranked: Vec<(&Leaf<'_>, u64)> =
-        found.iter().filter_map(|l| Some((l, rank(l.node)?))).take(PAIRS).collect();
+    let ranked = ranked_pairs(&found);
     for &(a, ka) in ranked.iter().filter(|(_, k)| *k > 0) {
         for &(b, kb) in &ranked {
             if std::ptr::eq(a, b) || a.node.value_type() != b.node.value_type() {
@@ -581,18 +585,24 @@ fn lower_unranked_pairs(r: &mut Reducer<'_, '_>, found: &[Leaf<'_>]) -> bool {
             if r.spent() {
                 return false;
             }
-            let (na, nb) = (a.node.type_node(), b.node.type_node());
-            let k = find_integer(|d| {
-                let delta = dir * i128::from(d);
-                let moved = (na.node_offset(delta), nb.node_offset(delta));
-                !r.spent() && set_two(r, (a, moved.0), (b, moved.1))
-            });
-            if k > 0 {
+            if shift_pair(r, a, b, dir) {
                 return true;
             }
         }
     }
     false
+}
+
+/// Moves leaves `a` and `b` by the same amount along their number lines, `a` in direction
+/// `dir` (toward its simplest value), as far as they still fail; true when kept.
+fn shift_pair(r: &mut Reducer<'_, '_>, a: &Leaf<'_>, b: &Leaf<'_>, dir: i128) -> bool {
+    let (na, nb) = (a.node.type_node(), b.node.type_node());
+    let k = find_integer(|d| {
+        let delta = dir * i128::from(d);
+        let moved = (na.node_offset(delta), nb.node_offset(delta));
+        !r.spent() && set_two(r, (a, moved.0), (b, moved.1))
+    });
+    k > 0
 }
 
 /// Lowers leaves `a` (not at its simplest) and `b` by the same amount, as far as they still
@@ -604,13 +614,7 @@ fn lower_pair(
     (b, kb): (&Leaf<'_>, u64),
 ) -> bool {
     if let Some(dir) = toward_simplest(a.node) {
-        let (na, nb) = (a.node.type_node(), b.node.type_node());
-        let k = find_integer(|d| {
-            let delta = dir * i128::from(d);
-            let moved = (na.node_offset(delta), nb.node_offset(delta));
-            !r.spent() && set_two(r, (a, moved.0), (b, moved.1))
-        });
-        return k > 0;
+        return shift_pair(r, a, b, dir);
     }
     for step in [2, 1] {
         let down = |k: u64| {
@@ -731,8 +735,7 @@ fn move_pair(
 pub fn across_types(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
-    let ranked: Vec<(&Leaf<'_>, u64)> =
-        found.iter().filter_map(|l| Some((l, rank(l.node)?))).take(PAIRS).collect();
+    let ranked = ranked_pairs(&found);
     for (i, &(a, ka)) in ranked.iter().enumerate().filter(|(_, (_, k))| *k > 0) {
         for (j, &(b, kb)) in ranked.iter().enumerate() {
             if i == j || a.node.value_type() == b.node.value_type() {
@@ -761,8 +764,7 @@ fn with_unranked(r: &mut Reducer<'_, '_>) -> bool {
     const TRIES: usize = 32;
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
-    let ranked: Vec<(&Leaf<'_>, u64)> =
-        found.iter().filter_map(|l| Some((l, rank(l.node)?))).take(PAIRS).collect();
+    let ranked = ranked_pairs(&found);
     let until = r.tester.evaluations + TRIES;
     let unranked = found.iter().filter(|l| rank(l.node).is_none()).take(PAIRS);
     for b in unranked.collect::<Vec<_>>() {
@@ -854,8 +856,7 @@ pub fn shrink_together(r: &mut Reducer<'_, '_>) -> bool {
 pub fn trade(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
-    let ranked: Vec<(&Leaf<'_>, u64)> =
-        found.iter().filter_map(|l| Some((l, rank(l.node)?))).take(PAIRS).collect();
+    let ranked = ranked_pairs(&found);
     for &(b, _) in ranked.iter().filter(|(_, k)| *k > 1) {
         for &(a, _) in &ranked {
             if std::ptr::eq(a, b) {
