@@ -28,20 +28,21 @@ const LISTS: usize = 16;
 /// by `truncate` and the sub-value hypothesis first.
 const LONGEST: usize = 1024;
 
-/// The `n`-th whole list of `root` in breadth-first order (a suffix is not a whole list), with
-/// its path.
-fn nth_list(root: NodeRef<'_>, n: usize) -> Option<(Vec<u32>, NodeRef<'_>)> {
+/// The whole lists of `root` in breadth-first order (a suffix is not a whole list), with
+/// their paths: one walk, lazily.
+fn whole_lists(root: NodeRef<'_>) -> impl Iterator<Item = (Vec<u32>, NodeRef<'_>)> {
     let mut bfs = Bfs::new(root);
-    let mut seen = 0;
-    while let Some(visit) = bfs.next() {
+    std::iter::from_fn(move || loop {
+        let visit = bfs.next()?;
         if visit.node.shape() == Shape::List && matches!(visit.node, NodeRef::Value(_)) {
-            if seen == n {
-                return Some((bfs.path(visit.index), visit.node));
-            }
-            seen += 1;
+            return Some((bfs.path(visit.index), visit.node));
         }
-    }
-    None
+    })
+}
+
+/// The `n`-th whole list of `root` in breadth-first order, with its path.
+fn nth_list(root: NodeRef<'_>, n: usize) -> Option<(Vec<u32>, NodeRef<'_>)> {
+    whole_lists(root).nth(n)
 }
 
 /// Cuts lists short: for each whole list of at least `SHORTEST` elements, the shortest prefix
@@ -166,7 +167,7 @@ pub fn delete_columns(r: &mut Reducer<'_, '_>) -> bool {
 fn delete_a_column_run(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let root = NodeRef::Value(cex.node());
-    let lists: Vec<(Vec<u32>, NodeRef<'_>)> = (0..LISTS).map_while(|n| nth_list(root, n)).collect();
+    let lists: Vec<(Vec<u32>, NodeRef<'_>)> = whole_lists(root).take(LISTS).collect();
     let mut groups: Vec<Vec<&(Vec<u32>, NodeRef<'_>)>> = Vec::new();
     for list in lists.iter().filter(|(_, l)| list_len(*l) > 0) {
         let fits = |g: &Vec<&(Vec<u32>, NodeRef<'_>)>| {
@@ -379,8 +380,7 @@ pub fn relocate(r: &mut Reducer<'_, '_>) -> bool {
     let root = NodeRef::Value(cex.node());
     // Every whole list, with a one-element list of its type whose head shows the element type.
     let mut lists: Vec<(Vec<u32>, NodeRef<'_>, Box<dyn SubValue>)> = Vec::new();
-    for n in 0..LISTS {
-        let Some((path, list)) = nth_list(root, n) else { break };
+    for (path, list) in whole_lists(root).take(LISTS) {
         let bound = list.type_node().min_size().unwrap_or(0) + 4;
         let one = (0..DRAWS).find_map(|_| {
             let v = tree::generate_below(list, bound, r.gen, r.args.max_size)?;
@@ -454,14 +454,12 @@ pub fn lift(r: &mut Reducer<'_, '_>) -> bool {
     let mut tries = 0;
     let cex = r.current.clone();
     let root = NodeRef::Value(cex.node());
-    for n in 0..LISTS {
-        let Some((list_path, list)) = nth_list(root, n) else { break };
+    for (list_path, list) in whole_lists(root).take(LISTS) {
         let ty = list.value_type();
         for i in 0..list_len(list).min(LISTS) {
             let cell = suffix_path(&list_path, i);
             let Some((element, _)) = node_at(root, &cell).and_then(cons_parts) else { break };
-            let inner = (0..)
-                .map_while(|k| nth_list(element, k))
+            let inner = whole_lists(element)
                 .filter(|(_, l)| l.value_type() == ty && list_len(*l) > 0)
                 .take(NEAREST);
             for (inner_path, inner) in inner {
