@@ -15,7 +15,7 @@ use std::hash::BuildHasherDefault;
 
 use crate::index::{assign_at_path, Bfs};
 use crate::root::Root;
-use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
+use crate::subtypes::{Child, NodeMutRef, NodeRef, Shape, SubValue};
 
 use super::order::{compare, constructor_index};
 use super::tree::{
@@ -97,6 +97,9 @@ pub(super) fn nearest_of_its_type(node: NodeRef<'_>) -> impl Iterator<Item = Nod
 /// costs no evaluation, and
 /// with 64 draws one of nine equally likely constructors is missed once in some 2,000
 /// lowerings (with 24, once in 17: the parser benchmark kept `Or` where `And` fails).
+/// A lowering that is discarded is rescued (`rescue`); one that passes is nudged back among
+/// the failures (`nudge`: a leaf under it changed), or what it dropped is carried elsewhere
+/// (`carry`: `email: Some(s)` to `None` with `s` moved into `name`).
 pub fn lower_constructor(r: &mut Reducer<'_, '_>) -> bool {
     const DRAWS: usize = 64;
     // Nudge candidates one run may spend in all (each passing lowering may ask for twelve).
@@ -129,12 +132,14 @@ pub fn lower_constructor(r: &mut Reducer<'_, '_>) -> bool {
                 if k >= tried.len() || std::mem::replace(&mut tried[k], true) {
                     continue;
                 }
-                reuse_children(&mut *new, *node);
+                let used = reuse_children(&mut *new, *node);
                 let Some(candidate) = r.with_replaced(path, new) else { break };
                 let probe = r.probe(candidate.clone());
+                let passed = probe == Probe::Passed;
                 if probe == Probe::Kept
                     || (probe == Probe::Discarded && rescue(r, &candidate, path))
-                    || (probe == Probe::Passed && nudge(r, &candidate, path, &mut nudges))
+                    || (passed && nudge(r, &candidate, path, &mut nudges))
+                    || (passed && carry(r, &candidate, path, *node, &used, &mut nudges))
                 {
                     progress = true;
                     start = i;
@@ -219,6 +224,66 @@ fn nudge(r: &mut Reducer<'_, '_>, base: &Root, path: &[u32], left: &mut usize) -
             }
         }
     }
+    simplest_first(r, candidates, left)
+}
+
+/// Carries what a lowering that passes dropped to where it still counts: `base` lowered the
+/// node `old` at `path` and left out its children not `used`; each of them (among the first
+/// `NUDGED`) takes the place of a sub-value of its type outside `path` (among the first
+/// `NEAR` in breadth-first order, primitive leaves included), simplest candidate first.
+/// `Contact { name: "", email: Some("\\") }` lowers to `email: None`, which passes, and
+/// the backslash carried into the name fails: neither the lowering nor the move alone is
+/// simpler and failing. At most `NUDGED · NEAR` candidates, and no more than `left`
+/// (counted down) in one run of `lower_constructor`. Left out, as other passes move them: a
+/// list cell's elements (`relocate`, `lift`), children of the node's own type (`hoist`), and
+/// ranked leaves (`compensate` raises a leaf where one was removed).
+fn carry(
+    r: &mut Reducer<'_, '_>,
+    base: &Root,
+    path: &[u32],
+    old: NodeRef<'_>,
+    used: &[bool],
+    left: &mut usize,
+) -> bool {
+    const NUDGED: usize = 4;
+    if old.shape() == Shape::List {
+        return false; // a list's elements move by `relocate` and `lift`
+    }
+    let own = old.value_type();
+    let olds = old.children();
+    let carried = |c: &Child<'_>| {
+        !c.frozen && c.node.value_type() != own && c.node.type_node().leaf_rank().is_none()
+    };
+    let dropped: Vec<NodeRef<'_>> = olds
+        .iter()
+        .zip(used)
+        .filter(|(c, &u)| !u && carried(c))
+        .map(|(c, _)| c.node)
+        .take(NUDGED)
+        .collect();
+    if dropped.is_empty() {
+        return false;
+    }
+    let root = NodeRef::Value(base.node());
+    let mut candidates = Vec::new();
+    for (at, place) in places(root, NEAR) {
+        if at.starts_with(path) || path.starts_with(&at) {
+            continue;
+        }
+        for child in dropped.iter().filter(|c| c.value_type() == place.value_type()) {
+            let mut candidate = base.clone();
+            let moved =
+                assign_at_path(NodeMutRef::Value(candidate.node_mut()), &at, child.to_value());
+            if moved.is_ok() {
+                candidates.push(candidate);
+            }
+        }
+    }
+    simplest_first(r, candidates, left)
+}
+
+/// Runs `candidates`, simplest first, until one is kept or `left` (counted down) runs out.
+fn simplest_first(r: &mut Reducer<'_, '_>, mut candidates: Vec<Root>, left: &mut usize) -> bool {
     candidates.sort_by(|a, b| compare(NodeRef::Value(a.node()), NodeRef::Value(b.node())));
     for candidate in candidates {
         if r.spent() || *left == 0 {
@@ -232,9 +297,35 @@ fn nudge(r: &mut Reducer<'_, '_>, base: &Root, path: &[u32], left: &mut usize) -
     false
 }
 
+/// The first `most` sub-values of `root` in breadth-first order with their paths, the
+/// primitive leaves included (not the root, nor anything under a frozen field or inside an
+/// opaque node).
+fn places(root: NodeRef<'_>, most: usize) -> Vec<(Vec<u32>, NodeRef<'_>)> {
+    let mut out: Vec<(Vec<u32>, NodeRef<'_>)> = Vec::new();
+    let mut queue = std::collections::VecDeque::from([(Vec::new(), root)]);
+    while let Some((path, node)) = queue.pop_front() {
+        if node.is_opaque() {
+            continue;
+        }
+        for (slot, child) in node.children().into_iter().enumerate() {
+            if out.len() >= most {
+                return out;
+            }
+            if child.frozen {
+                continue;
+            }
+            let mut at = path.clone();
+            at.push(slot as u32);
+            out.push((at.clone(), child.node));
+            queue.push_back((at, child.node));
+        }
+    }
+    out
+}
+
 /// Puts `old`'s children into `new`'s slots: each slot takes the first unused child of `old`
-/// of its type.
-fn reuse_children(new: &mut dyn SubValue, old: NodeRef<'_>) {
+/// of its type. Which of `old`'s children were used.
+fn reuse_children(new: &mut dyn SubValue, old: NodeRef<'_>) -> Vec<bool> {
     let olds = old.children();
     let mut used = vec![false; olds.len()];
     let slots: Vec<_> = new.as_node().children().iter().map(|c| c.node.value_type()).collect();
@@ -248,6 +339,7 @@ fn reuse_children(new: &mut dyn SubValue, old: NodeRef<'_>) {
             let _ = assign_at_path(new.as_node_mut(), &[slot as u32], child.node.to_value());
         }
     }
+    used
 }
 
 /// The paper's `reduceOpt` (Figure 4): a greedy breadth-first walk from the first proper
