@@ -566,9 +566,10 @@ fn a_wrapping_checksum_reaches_its_minimum() {
     always(minimum.clone(), 0..30, chunk_checksums);
     // Where it used to stop: the last chunk's two numbers wrap to -128 together. At most 47
     // evaluations over the seeds; 90 since `compensate` tries up to 16 removals made up for
-    // at each shape where the structure passes stall (here in vain).
+    // at each shape where the structure passes stall (here in vain), 97 since it searches a
+    // shape again once a leaf has risen.
     let stuck = Chunks { head: vec![], body: vec![-1], tail: vec![1, 127] };
-    reduces_from(stuck, minimum, 95, chunk_checksums);
+    reduces_from(stuck, minimum, 100, chunk_checksums);
 }
 
 #[test]
@@ -1276,9 +1277,10 @@ fn labels_are_renamed_where_they_are_labels() {
     ends_at_when_found(&cache, evicts_the_least_recent);
     // From the same failures with the keys renamed: at most 72 and 324 evaluations over the
     // seeds, the renaming one of them; the rest is the other passes at each fixed point, the
-    // paper's random search most (161 of 301 in seed 0).
+    // paper's random search most (161 of 301 in seed 0). 83 and 330 since `compensate`
+    // searches a shape again once a leaf has risen.
     let renamed = vec![Set(1, 0), Set(0, 0), Del(1)];
-    reduces_from(renamed, vec![Set(0, 0), Set(1, 0), Del(0)], 75, deletes_the_named_key);
+    reduces_from(renamed, vec![Set(0, 0), Set(1, 0), Del(0)], 85, deletes_the_named_key);
     let renamed = vec![Put(1, 0), Put(0, 0), Get(1), Put(2, 0), Get(0)];
     reduces_from(renamed, cache, 330, evicts_the_least_recent);
 }
@@ -1427,4 +1429,36 @@ fn what_an_optional_field_held_moves_to_a_field_that_is_always_there() {
     reduces_from((vec![], Some(vec![0, 0, 0])), (vec![0, 0, 0], None), 32, batch_kept);
     ends_at_when_found(&contact, no_backslash);
     ends_at_when_found(&(vec![0, 0, 0], None), batch_kept);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A removal made up for after the leaves have moved.
+
+/// A retry policy: tries, a delay between them, and an optional random extra delay.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Backoff {
+    #[smartcheck(range = 1..=20)]
+    attempts: u8,
+    #[smartcheck(range = 0..=5000)]
+    backoff_ms: u16,
+    jitter: Option<u16>,
+}
+
+/// The bug: the policy's worst case, `attempts × (backoff + jitter)`, may pass 30 s. Minimum
+/// `Backoff { attempts: 20, backoff_ms: 1501, jitter: None }`: `None` is simpler than any
+/// jitter, and at 20 attempts the delay is smallest (the ranks' sum, 19 + 1501, is least).
+fn retry_within_budget(r: &Backoff) -> bool {
+    let jitter = u64::from(r.jitter.unwrap_or(0));
+    u64::from(r.attempts) * (u64::from(r.backoff_ms) + jitter) <= 30_000
+}
+
+#[test]
+fn a_removal_is_made_up_for_once_a_leaf_has_risen() {
+    // Discovery's first failures have few attempts: dropping the jitter then cannot be made
+    // up for by the delay's top (5,000 ms), and `compensate` found nothing in that shape.
+    // Later the attempts rise to 20 and the jitter falls to 1,501; without a second search
+    // 34 of 40 runs ended there.
+    let minimum = Backoff { attempts: 20, backoff_ms: 1501, jitter: None };
+    ends_at_when_found(&minimum, retry_within_budget);
+    accepted_are_smaller(retry_within_budget);
 }

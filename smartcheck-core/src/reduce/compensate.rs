@@ -24,8 +24,10 @@
 //! Invariant: as every pass, this one only proposes; the driver keeps a candidate only when it
 //! is strictly simpler (`order`) and fails the same way. The driver runs it after the other
 //! structure passes, only in a round in which none of them made progress, and it searches a
-//! shape (the value's constructors, whatever its leaves) once: the leaf passes that follow
-//! only lower the leaves, which makes no removal easier to make up for.
+//! shape (the value's constructors, whatever its leaves) again only once one of its ranked
+//! leaves has risen since: a leaf that only fell makes no removal easier to make up for, but
+//! `trade` and `move_size` raise one leaf where another falls (`Backoff { attempts: 1, .. }`
+//! searched in vain, then `attempts: 20` with the delay in the `Option` that can go).
 //!
 //! Cost: at most `TRIES` evaluations a shape; removals among the first `NEAR` nodes, parts
 //! made up for among the first `PAIRS` leaves and `NEAR` nodes. Each candidate is one clone;
@@ -66,14 +68,21 @@ pub fn compensate(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let root = NodeRef::Value(cex.node());
     let shape = shape_hash(root);
-    if r.compensated.contains(&shape) {
+    let ranks: Vec<u64> =
+        leaves(root).iter().filter_map(|l| l.node.type_node().leaf_rank()).collect();
+    if r.compensated.get(&shape).is_some_and(|then| !rose(then, &ranks)) {
         return false;
     }
     let found = search(r, root);
     if !found {
-        r.compensated.insert(shape);
+        r.compensated.insert(shape, ranks);
     }
     found
+}
+
+/// True when some ranked leaf is higher in `now` than in `then` (both of one shape).
+fn rose(then: &[u64], now: &[u64]) -> bool {
+    then.iter().zip(now).any(|(a, b)| b > a)
 }
 
 /// [`compensate`]'s candidates, until one is kept: for each removal, each part elsewhere

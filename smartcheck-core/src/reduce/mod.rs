@@ -52,7 +52,7 @@ pub mod structure;
 pub mod tree;
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 
 use crate::args::Args;
@@ -167,8 +167,9 @@ pub struct Reducer<'a, 't> {
     /// The leaves (hashes of their paths) whose descent crawled once already (see
     /// `leaves::lower_rank`).
     crawled: FastSet<u64>,
-    /// The shapes (constructors, leaves left out) `compensate` found nothing in.
-    compensated: FastSet<u64>,
+    /// The shapes (constructors, leaves left out) `compensate` found nothing in, each with
+    /// its ranked leaves' ranks then.
+    compensated: HashMap<u64, Vec<u64>, BuildHasherDefault<FastHasher>>,
 }
 
 impl<'a, 't> Reducer<'a, 't> {
@@ -193,7 +194,7 @@ impl<'a, 't> Reducer<'a, 't> {
             hash: None,
             exhausted: FastSet::default(),
             crawled: FastSet::default(),
-            compensated: FastSet::default(),
+            compensated: HashMap::default(),
         }
     }
 
