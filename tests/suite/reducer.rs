@@ -1462,3 +1462,55 @@ fn a_removal_is_made_up_for_once_a_leaf_has_risen() {
     ends_at_when_found(&minimum, retry_within_budget);
     accepted_are_smaller(retry_within_budget);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Elements that trade places.
+
+/// An interval `[start, start + len]`.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Interval {
+    start: u8,
+    len: u8,
+}
+
+/// Merges sorted intervals. The bug: an interval inside the last merged one shortens it.
+fn merged(sorted: &[(u8, u8)]) -> Vec<(u8, u8)> {
+    let mut out: Vec<(u8, u8)> = Vec::new();
+    for &(start, len) in sorted {
+        let end = start.saturating_add(len);
+        match out.last_mut() {
+            Some(last) if start <= last.0.saturating_add(last.1) => last.1 = end - last.0,
+            _ => out.push((start, len)),
+        }
+    }
+    out
+}
+
+/// Every interval lies within one of the merged ones. Minimum `[(0, 2), (1, 0)]`: one
+/// interval inside another; as the two trade places the leaves read `0, 2, 1, 0` against
+/// `1, 0, 0, 2`, though `(1, 0)` alone is the simpler element.
+fn merge_covers(v: &Vec<(u8, u8)>) -> bool {
+    let mut sorted = v.clone();
+    sorted.sort();
+    let m = merged(&sorted);
+    let inside = |&(a, l): &(u8, u8)| {
+        m.iter().any(|&(b, k)| b <= a && u16::from(a) + u16::from(l) <= u16::from(b) + u16::from(k))
+    };
+    v.iter().all(inside)
+}
+
+/// The same over a derived struct. Minimum `[Interval { start: 0, len: 2 }, Interval {
+/// start: 1, len: 0 }]`.
+fn intervals_covered(v: &Vec<Interval>) -> bool {
+    merge_covers(&v.iter().map(|i| (i.start, i.len)).collect())
+}
+
+#[test]
+fn elements_trade_places_when_the_value_is_simpler_for_it() {
+    // Without the whole value in view, 22 of 40 probe runs ended at `[(1, 0), (0, 2)]`.
+    ends_at_when_found(&vec![(0, 2), (1, 0)], merge_covers);
+    let spans = vec![Interval { start: 0, len: 2 }, Interval { start: 1, len: 0 }];
+    ends_at_when_found(&spans, intervals_covered);
+    // 30 evaluations from there in every seed: the passes before the swap try their own.
+    reduces_from(vec![(1, 0), (0, 2)], vec![(0, 2), (1, 0)], 30, merge_covers);
+}

@@ -23,7 +23,7 @@ use crate::index::assign_at_path;
 use crate::root::Root;
 use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
 
-use super::order::{compare, compare_leaf, constructor_index};
+use super::order::{compare_leaf, compare_traded, constructor_index};
 use super::tree::{self, cons_parts, indexed_nodes, nested, node_at};
 use super::{Reducer, NEAR};
 
@@ -138,8 +138,9 @@ pub fn relabel(r: &mut Reducer<'_, '_>) -> bool {
     false
 }
 
-/// Swaps two disjoint sub-values of one type when the later one is simpler: the simpler of
-/// two sub-heaps goes first, `T([1], [])` becomes `T([], [1])`.
+/// Swaps two disjoint sub-values of one type when the later one is simpler (as the two trade
+/// places: `order::compare_traded`): the simpler of two sub-heaps goes first, `T([1], [])`
+/// becomes `T([], [1])`, and `[(1, 0), (0, 2)]` becomes `[(0, 2), (1, 0)]`.
 pub fn swap_subtrees(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let nodes = indexed_nodes(NodeRef::Value(cex.node()), NEAR);
@@ -148,7 +149,8 @@ pub fn swap_subtrees(r: &mut Reducer<'_, '_>) -> bool {
             if r.spent() {
                 return false;
             }
-            if a.value_type() != b.value_type() || nested(pa, pb) || compare(*b, *a).is_ge() {
+            if a.value_type() != b.value_type() || nested(pa, pb) || compare_traded(*b, *a).is_ge()
+            {
                 continue;
             }
             let Some(candidate) = r.with_all(vec![(pa, b.to_value()), (pb, a.to_value())]) else {

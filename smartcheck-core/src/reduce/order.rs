@@ -60,6 +60,16 @@ pub fn compare(a: NodeRef<'_>, b: NodeRef<'_>) -> Ordering {
         .then_with(|| compare_leaves(a, b))
 }
 
+/// [`compare`] for two sub-values of one value that would trade places: the value's sum of
+/// ranks is the same either way, so it is left out. `(0, 2)` before `(1, 0)` makes the
+/// simpler value, though `(1, 0)` alone has the smaller sum.
+pub(super) fn compare_traded(a: NodeRef<'_>, b: NodeRef<'_>) -> Ordering {
+    a.size()
+        .cmp(&b.size())
+        .then_with(|| constructors(a).cmp(constructors(b)))
+        .then_with(|| compare_leaves(a, b))
+}
+
 /// True when `a` is strictly simpler than `b`.
 pub fn simpler(a: NodeRef<'_>, b: NodeRef<'_>) -> bool {
     compare(a, b) == Ordering::Less
