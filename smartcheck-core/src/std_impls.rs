@@ -402,6 +402,23 @@ macro_rules! int_impl {
                 // Wrapping as the type adds: `[1, 127]` of `i8` folds to `-128`.
                 Some(<$t>::wrapping_add(*self, *next))
             }
+            fn jumps(&self) -> Vec<Self> {
+                // As a set of bits, a positive integer keeps as many set, lower: its highest
+                // set bit moved to the highest clear one below it (`0b110111` to `0b011111`).
+                let x = *self;
+                #[allow(unused_comparisons)]
+                let positive = x > 0;
+                if !positive || x.count_ones() < 2 {
+                    return Vec::new();
+                }
+                let high = <$t>::BITS - 1 - x.leading_zeros();
+                let below = !x & (((1 as $t) << high) - 1);
+                if below == 0 {
+                    return Vec::new();
+                }
+                let clear = <$t>::BITS - 1 - below.leading_zeros();
+                vec![x ^ ((1 as $t) << high) ^ ((1 as $t) << clear)]
+            }
         }
 
         /// Discovery draws, so that boundary bugs show in the default 100 tests: with

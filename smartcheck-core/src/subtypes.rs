@@ -178,6 +178,15 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
         None
     }
 
+    /// Simpler values of this leaf's type that a search along its number line passes over,
+    /// simplest first: an integer's, the same bits set lower (`0b110111` to `0b011111`, where
+    /// only how many bits are set matters and most values between have fewer). Empty by
+    /// default.
+    /// Reduction tries them as a last resort, after its search along the line.
+    fn jumps(&self) -> Vec<Self> {
+        Vec::new()
+    }
+
     /// Writes this value where a report prints it as a leaf (an opaque value): its `Debug` by
     /// default. std types whose `Debug` is not Rust syntax override it (`Duration` prints
     /// `Duration::from_millis(1500)`, not `1.5s`).
@@ -311,6 +320,10 @@ pub trait Node {
         let _ = next;
         None
     }
+    /// See [`SubTypes::jumps`].
+    fn node_jumps(&self) -> Vec<Box<dyn SubValue>> {
+        Vec::new()
+    }
     /// This value as `Any`, to compare it with another of its type (`None` by default).
     fn node_as_any(&self) -> Option<&dyn Any> {
         None
@@ -408,6 +421,9 @@ impl<T: SubTypes> Node for T {
     fn node_folded(&self, next: &dyn Node) -> Option<Box<dyn SubValue>> {
         let next = next.node_as_any()?.downcast_ref::<T>()?;
         SubTypes::folded(self, next).map(|v| Box::new(v) as Box<dyn SubValue>)
+    }
+    fn node_jumps(&self) -> Vec<Box<dyn SubValue>> {
+        SubTypes::jumps(self).into_iter().map(|v| Box::new(v) as Box<dyn SubValue>).collect()
     }
     fn node_cmp_simplicity(&self, other: &dyn Node) -> std::cmp::Ordering {
         match other.node_as_any().and_then(|o| o.downcast_ref::<T>()) {

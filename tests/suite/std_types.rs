@@ -268,6 +268,27 @@ fn a_char_offers_the_first_char_of_each_of_its_classes() {
 }
 
 #[test]
+fn an_integer_jumps_to_the_same_bits_set_lower() {
+    assert_eq!(0b110111u8.jumps(), vec![0b011111]);
+    assert_eq!(6u64.jumps(), vec![3]);
+    assert_eq!(0b1011i32.jumps(), vec![0b0111]);
+    assert_eq!((i16::MAX - 1).jumps(), vec![i16::MAX >> 1]);
+    // One bit set, no clear bit below the highest, zero or negative: nothing to jump to.
+    for none in [0b1000u16, 0b0111, 0, 1] {
+        assert!(none.jumps().is_empty(), "{none}");
+    }
+    assert!((-6i64).jumps().is_empty());
+    // Every jump is simpler in the order and keeps the bits' count.
+    for x in 1u8..=255 {
+        for j in x.jumps() {
+            assert!(j < x && j.count_ones() == x.count_ones(), "{x} to {j}");
+        }
+    }
+    // Other leaf types have none.
+    assert!('z'.jumps().is_empty() && "ab".to_string().jumps().is_empty());
+}
+
+#[test]
 fn a_negative_zero_shrinks_to_zero() {
     let shrunk = (-0.0f64).shrink_value();
     assert!(shrunk.len() == 1 && shrunk[0] == 0.0 && shrunk[0].is_sign_positive(), "{shrunk:?}");

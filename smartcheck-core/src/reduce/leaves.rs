@@ -283,7 +283,8 @@ pub fn minimise_leaves(r: &mut Reducer<'_, '_>) -> bool {
         }
         // A ranked leaf without a number line (a char) whose search over ranks found nothing
         // steps through its type's own candidates too (a char's: the first of each of its
-        // classes); along a number line the ranks are the order that matters.
+        // classes); along a number line the ranks are the order that matters (but for the
+        // last resort's `jumps`).
         progress |= match rank(leaf.node) {
             Some(from) => {
                 lower_rank(r, &[leaf], from)
@@ -415,10 +416,20 @@ fn largest_wide(exists: impl Fn(u128) -> bool) -> u128 {
 
 /// Steps an unranked leaf through its `shrink_value` candidates.
 fn shrink_steps(r: &mut Reducer<'_, '_>, leaf: &Leaf<'_>) -> bool {
+    steps(r, leaf, |n| n.shrink_value())
+}
+
+/// Steps a leaf through the candidates `of` gives for its value now, the first that is kept
+/// each time, at most `STEPS` times.
+fn steps(
+    r: &mut Reducer<'_, '_>,
+    leaf: &Leaf<'_>,
+    of: impl Fn(&dyn Node) -> Vec<Box<dyn SubValue>>,
+) -> bool {
     let mut progress = false;
     'step: for _ in 0..STEPS {
         let now = leaf_at(NodeRef::Value(r.current.node()), &leaf.path).map(|n| n.type_node());
-        let Some(simpler) = now.map(|n| n.shrink_value()) else { break };
+        let Some(simpler) = now.map(&of) else { break };
         for value in simpler {
             if r.spent() {
                 break 'step;
@@ -717,6 +728,21 @@ fn move_pair(
         now = base.saturating_add(k.saturating_mul(step));
     }
     now > 0
+}
+
+/// Steps each leaf (among the first `PAIRS` with any) through its type's `jumps`, the
+/// simpler values a search along its number line passes over: an integer's same bits set
+/// lower, `0b110111` to `0b011111`, where only how many bits are set matters and most values
+/// between have fewer. As a last resort (run only in a round in which no pass made progress): one
+/// candidate a leaf for the integers, steps repeated while one is kept.
+pub fn jumps(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let mut progress = false;
+    for leaf in found.iter().filter(|l| !l.node.type_node().node_jumps().is_empty()).take(PAIRS) {
+        progress |= steps(r, leaf, |n| n.node_jumps());
+    }
+    progress
 }
 
 /// `lower_pair` and `move_pair` on two ranked leaves of *different* types: a start (`u16`)

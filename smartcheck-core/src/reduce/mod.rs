@@ -16,8 +16,8 @@
 //!   equal ones together, the negative ones of a type mirrored to positive together, two by
 //!   the same amount, size moved from one to a later one, one folded into a later one
 //!   (strings), one raised a step where another falls by more, two strings shrunk by the
-//!   same edit; as a last resort, two leaves of different types lowered by one amount or
-//!   trading size.
+//!   same edit; as a last resort, an integer's set bits moved lower (`jumps`), and two
+//!   leaves of different types lowered by one amount or trading size.
 //! - [`normal`]: swaps, sorts and rotations toward one normal form, so runs agree on the
 //!   result.
 //! - [`compensate`]: the last resort of the structure passes, run only in a round where
@@ -81,7 +81,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 30] {
+fn passes() -> [(&'static str, Changes, Pass); 31] {
     use Changes::{LastResort, Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -113,6 +113,7 @@ fn passes() -> [(&'static str, Changes, Pass); 30] {
         ("swap_constructors", Structure, normal::swap_constructors),
         ("rotate", Structure, normal::rotate),
         ("sort_lists", Values, normal::sort_lists),
+        ("jumps", LastResort, leaves::jumps),
         ("across_types", LastResort, leaves::across_types),
     ]
 }
