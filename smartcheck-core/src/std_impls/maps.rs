@@ -9,9 +9,12 @@
 //! replacing a cell with a later one, shrinks keys and values as leaves, and every replacement
 //! is type-checked and rebuilt into the map (a replaced key is a remove and an insert).
 //!
-//! Order: `BTreeMap`/`BTreeSet` in their own order; `HashMap`/`HashSet` by the key's `Debug`
-//! text, shorter first (so `2` comes before `10`), then by the text. Neither depends on the hasher, so a
-//! seed prints the same report on every run and machine. Maps print `{1: "a", 2: "b"}`.
+//! Order: `BTreeMap`/`BTreeSet` in their own order; `HashMap`/`HashSet` by the keys' order of
+//! simplicity (`reduce::order`: `"a"` before `"b"` before `"0"`, `-1` before `2`), so that a
+//! key made simpler never moves its entry behind a key it was ahead of in simplicity; keys
+//! the order does not tell apart by their `Debug` text, shorter first. Neither depends on the
+//! hasher, so a seed prints the same report on every run and machine. Maps print
+//! `{1: "a", 2: "b"}`.
 //!
 //! Invariant: position `i` means the same entry in `children`, `child_mut`, `suffix_value` and
 //! `replace_suffix`. Cost: reaching entry `i` is O(i) for B-trees and O(n log n) for hash maps
@@ -25,7 +28,8 @@ use std::hash::{BuildHasher, Hash};
 use crate::arbitrary::{sum_min_sizes, Arbitrary};
 use crate::gen::Gen;
 use crate::subtypes::{
-    CellKind, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, Shape, SubTypes, SubValue,
+    CellKind, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes,
+    SubValue,
 };
 
 use super::{cell_plan, list_child_mut, list_children};
@@ -36,10 +40,31 @@ pub const MAP_CONSTRUCTORS: &[&str] = &["{}", "{_: _, ..}"];
 /// The constructors of sets: the empty set and an element followed by the rest.
 pub const SET_CONSTRUCTORS: &[&str] = &["{}", "{_, ..}"];
 
-/// Hash-map keys in walking order (by `Debug` text, shorter first), each with its `Debug` text computed once.
-fn sorted_hash_keys<'a, K: fmt::Debug + 'a>(keys: impl Iterator<Item = &'a K>) -> Vec<&'a K> {
-    let mut keyed: Vec<(String, &K)> = keys.map(|k| (format!("{k:?}"), k)).collect();
-    keyed.sort_by(|(a, _), (b, _)| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+/// Hash-map keys in walking order: simplest first (`reduce::order`), keys the order does not
+/// tell apart by their `Debug` text, shorter first (each text computed once, and only then).
+fn sorted_hash_keys<'a, K: SubTypes + 'a>(keys: impl Iterator<Item = &'a K>) -> Vec<&'a K> {
+    let mut keyed: Vec<(Option<String>, &K)> = keys.map(|k| (None, k)).collect();
+    let simplest_first =
+        |a: &K, b: &K| crate::reduce::order::compare(NodeRef::Value(a), NodeRef::Value(b));
+    keyed.sort_by(|(_, a), (_, b)| simplest_first(a, b));
+    // Runs of keys the order finds equal (opaque keys), by their text.
+    let mut start = 0;
+    while start < keyed.len() {
+        let end = (start + 1..keyed.len())
+            .find(|&j| simplest_first(keyed[start].1, keyed[j].1).is_ne())
+            .unwrap_or(keyed.len());
+        if end - start > 1 {
+            let run = &mut keyed[start..end];
+            for (text, k) in run.iter_mut() {
+                *text = Some(format!("{k:?}"));
+            }
+            run.sort_by(|(a, _), (b, _)| {
+                let (a, b) = (a.as_deref().unwrap_or(""), b.as_deref().unwrap_or(""));
+                a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+            });
+        }
+        start = end;
+    }
     keyed.into_iter().map(|(_, k)| k).collect()
 }
 
