@@ -218,9 +218,16 @@ impl<H: Hasher> std::fmt::Write for HashWriter<'_, H> {
 }
 
 /// A fast, non-cryptographic hasher (FxHash's multiply-rotate) for the reducer's memos and
-/// the tester's cache, whose keys no adversary chooses.
-#[derive(Default)]
+/// the tester's cache, whose keys no adversary chooses. It starts from a nonzero state: from
+/// zero, words of zero left it at zero, so a walk that began with them (a first constructor,
+/// a leaf at rank 0) hashed as the same walk without them.
 pub struct FastHasher(u64);
+
+impl Default for FastHasher {
+    fn default() -> FastHasher {
+        FastHasher(0x243f_6a88_85a3_08d3)
+    }
+}
 
 impl Hasher for FastHasher {
     fn write(&mut self, bytes: &[u8]) {
