@@ -43,10 +43,10 @@ use super::leaves::{largest, step_away, step_stays_valid};
 use super::order::{compare, constructor_index, simpler};
 use super::structure::nearest_of_its_type;
 use super::tree::{
-    assign_leaf, generate_below, hash_value, indexed_nodes, leaf_at, leaves, nested, node_at,
+    assign_leaf, generate_below, indexed_nodes, leaf_at, leaves, nested, node_at, structural_hash,
     FastHasher, LeafPath,
 };
-use super::{Probe, Reducer, NEAR, PAIRS};
+use super::{FastSet, Probe, Reducer, NEAR, PAIRS};
 use crate::index::{assign_at_path, Bfs};
 
 /// Evaluations one run spends at most.
@@ -173,20 +173,12 @@ fn removals(value: &Root, path: &[u32], lower: Option<&dyn SubValue>) -> Vec<Roo
 fn lowered(r: &mut Reducer<'_, '_>, node: NodeRef<'_>) -> Option<Box<dyn SubValue>> {
     // The order puts fewer constructors first, and a value drawn twice compares equal to
     // itself: only the first of each of the smallest values is compared further.
-    // (SipHash, not the reducer's fast hash, whose collisions among a few dozen small values
-    // changed which one was kept.)
     let drawn = first_values(r, node, node.size() + 1);
     let least = drawn.iter().map(|v| v.size()).min()?;
-    let mut seen = std::collections::HashSet::new();
-    let key = |v: &dyn SubValue| {
-        use std::hash::Hasher;
-        let mut h = std::hash::DefaultHasher::new();
-        hash_value(v.as_node(), &mut h);
-        h.finish()
-    };
+    let mut seen = FastSet::default();
     let simplest = drawn
         .into_iter()
-        .filter(|v| v.size() == least && seen.insert(key(&**v)))
+        .filter(|v| v.size() == least && seen.insert(structural_hash(v.as_node())))
         .min_by(|a, b| compare(a.as_node(), b.as_node()));
     simplest.filter(|v| simpler(v.as_node(), node))
 }

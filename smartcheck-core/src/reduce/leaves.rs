@@ -270,9 +270,9 @@ const CRAWL: u64 = 64;
 const CRAWL_FROM: u64 = 1 << 20;
 
 /// Minimises each leaf alone, depth-first: a ranked leaf by `lower_rank`, then (when that
-/// found nothing and it has no number line) its type's `shrink_value` steps; any other (strings, floats) by those
-/// steps alone, the first simpler one that still fails, again and again (a string loses runs
-/// of chars anywhere, then its chars fall).
+/// found nothing and it has no number line) its type's `shrink_value` steps; any other
+/// (strings, floats) by those steps alone, the first simpler one that still fails, again and
+/// again (a string loses runs of chars anywhere, then its chars fall).
 pub fn minimise_leaves(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
@@ -733,8 +733,8 @@ fn move_pair(
 /// Steps each leaf (among the first `PAIRS` with any) through its type's `jumps`, the
 /// simpler values a search along its number line passes over: an integer's same bits set
 /// lower, `0b110111` to `0b011111`, where only how many bits are set matters and most values
-/// between have fewer. As a last resort (run only in a round in which no pass made progress): one
-/// candidate a leaf for the integers, steps repeated while one is kept.
+/// between have fewer. As a last resort (run only in a round in which no pass made
+/// progress): one candidate a leaf for the integers, steps repeated while one is kept.
 pub fn jumps(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));

@@ -43,28 +43,18 @@ pub const SET_CONSTRUCTORS: &[&str] = &["{}", "{_, ..}"];
 /// Hash-map keys in walking order: simplest first (`reduce::order`), keys the order does not
 /// tell apart by their `Debug` text, shorter first (each text computed once, and only then).
 fn sorted_hash_keys<'a, K: SubTypes + 'a>(keys: impl Iterator<Item = &'a K>) -> Vec<&'a K> {
-    let mut keyed: Vec<(Option<String>, &K)> = keys.map(|k| (None, k)).collect();
     let simplest_first =
         |a: &K, b: &K| crate::reduce::order::compare(NodeRef::Value(a), NodeRef::Value(b));
-    keyed.sort_by(|(_, a), (_, b)| simplest_first(a, b));
-    // Runs of keys the order finds equal (opaque keys), by their text.
-    let mut start = 0;
-    while start < keyed.len() {
-        let end = (start + 1..keyed.len())
-            .find(|&j| simplest_first(keyed[start].1, keyed[j].1).is_ne())
-            .unwrap_or(keyed.len());
-        if end - start > 1 {
-            let run = &mut keyed[start..end];
-            for (text, k) in run.iter_mut() {
-                *text = Some(format!("{k:?}"));
-            }
-            run.sort_by(|(a, _), (b, _)| {
-                let (a, b) = (a.as_deref().unwrap_or(""), b.as_deref().unwrap_or(""));
-                a.len().cmp(&b.len()).then_with(|| a.cmp(b))
-            });
-        }
-        start = end;
+    let mut sorted: Vec<&K> = keys.collect();
+    sorted.sort_by(|a, b| simplest_first(a, b));
+    if sorted.windows(2).all(|w| simplest_first(w[0], w[1]).is_lt()) {
+        return sorted;
     }
+    // Keys the order finds equal (opaque keys), by their text.
+    let mut keyed: Vec<(String, &K)> = sorted.into_iter().map(|k| (format!("{k:?}"), k)).collect();
+    keyed.sort_by(|(ta, a), (tb, b)| {
+        simplest_first(a, b).then_with(|| ta.len().cmp(&tb.len())).then_with(|| ta.cmp(tb))
+    });
     keyed.into_iter().map(|(_, k)| k).collect()
 }
 
