@@ -39,7 +39,7 @@
 use crate::root::Root;
 use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
 
-use super::leaves::{largest, step_away, step_stays_valid};
+use super::leaves::{largest, step_stays_valid, Line};
 use super::order::{compare, constructor_index, simpler};
 use super::structure::nearest_of_its_type;
 use super::tree::{
@@ -136,10 +136,11 @@ fn window(r: &mut Reducer<'_, '_>, below: &Below, left: &mut usize) -> bool {
     let cex = low.clone();
     let Some(at) = leaf_at(NodeRef::Value(cex.node()), leaf) else { return false };
     let Some(now) = at.type_node().leaf_rank() else { return false };
+    let line = Line::new(at, now);
     let (mut lo, mut hi) = (0, *steps);
     while hi - lo > 1 && !r.spent() && *left > 0 {
         let mid = lo + (hi - lo) / 2;
-        let Some((up, _)) = step_away(at, now, mid) else { return false };
+        let Some((up, _)) = line.away(mid) else { return false };
         let mut candidate = low.clone();
         if assign_leaf(NodeMutRef::Value(candidate.node_mut()), leaf, up).is_err() {
             return false;
@@ -173,12 +174,14 @@ fn removals(value: &Root, path: &[u32], lower: Option<&dyn SubValue>) -> Vec<Roo
 fn lowered(r: &mut Reducer<'_, '_>, node: NodeRef<'_>) -> Option<Box<dyn SubValue>> {
     // The order puts fewer constructors first, and a value drawn twice compares equal to
     // itself: only the first of each of the smallest values is compared further.
-    let drawn = first_values(r, node, node.size() + 1);
-    let least = drawn.iter().map(|v| v.size()).min()?;
+    let drawn: Vec<(usize, Box<dyn SubValue>)> =
+        first_values(r, node, node.size() + 1).into_iter().map(|v| (v.size(), v)).collect();
+    let least = drawn.iter().map(|(size, _)| *size).min()?;
     let mut seen = FastSet::default();
     let simplest = drawn
         .into_iter()
-        .filter(|v| v.size() == least && seen.insert(structural_hash(v.as_node())))
+        .filter(|(size, v)| *size == least && seen.insert(structural_hash(v.as_node())))
+        .map(|(_, v)| v)
         .min_by(|a, b| compare(a.as_node(), b.as_node()));
     simplest.filter(|v| simpler(v.as_node(), node))
 }
@@ -289,11 +292,11 @@ fn raised_to_end(
     leaf: NodeRef<'_>,
     path: &LeafPath,
 ) -> Option<(Box<dyn SubValue>, u64, bool)> {
-    let now = leaf.type_node().leaf_rank()?;
-    let steps = largest(|s| step_stays_valid(base, leaf, now, path, s));
-    let (up, _) = step_away(leaf, now, steps).filter(|_| steps > 0)?;
+    let line = Line::new(leaf, leaf.type_node().leaf_rank()?);
+    let steps = largest(|s| step_stays_valid(base, &line, path, s));
+    let (up, _) = line.away(steps).filter(|_| steps > 0)?;
     // The end is a declared range's when the type goes further.
-    let declared = crate::derive_support::constraints_in_use()
-        && step_away(leaf, now, steps.saturating_add(1)).is_some();
+    let declared =
+        crate::derive_support::constraints_in_use() && line.away(steps.saturating_add(1)).is_some();
     Some((up, steps, declared))
 }

@@ -928,14 +928,15 @@ fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
             true
         });
         let Some((up, raised)) = step_away(a, ka, steps) else { break };
+        let falling = Line::new(b, kb);
         // The fall that first takes off more ranks than the raise adds (a signed number's
         // value is two ranks a step: one value down pays for a raise of one rank).
         let pays = |d: u64| {
-            let k = fall(b, kb, d).and_then(|v| rank(v.as_node()));
+            let k = falling.fall(d).and_then(|v| rank(v.as_node()));
             k.is_some_and(|k| kb.saturating_sub(k) > raised)
         };
         let Some(base) = raised.checked_add(1).map(|top| least(top, pays)) else { break };
-        let lowered = |k: u64| k.checked_add(base - 1).and_then(|d| fall(b, kb, d));
+        let lowered = |k: u64| k.checked_add(base - 1).and_then(|d| falling.fall(d));
         let most = largest(|k| lowered(k).is_some());
         let try_fall = |r: &mut Reducer<'_, '_>, k: u64| {
             !r.spent() && lowered(k).is_some_and(|vb| r.try_leaves([(pa, up.clone()), (pb, vb)]))
@@ -1002,8 +1003,9 @@ fn finish_fall(r: &mut Reducer<'_, '_>, pb: &LeafPath) {
     let cex = r.current.clone();
     let Some(b) = leaf_at(NodeRef::Value(cex.node()), pb) else { return };
     let Some(kb) = rank(b) else { return };
-    let most = largest(|d| fall(b, kb, d).is_some());
-    search_down(most, |d| !r.spent() && fall(b, kb, d).is_some_and(|v| r.try_leaves([(pb, v)])));
+    let line = Line::new(b, kb);
+    let most = largest(|d| line.fall(d).is_some());
+    search_down(most, |d| !r.spent() && line.fall(d).is_some_and(|v| r.try_leaves([(pb, v)])));
 }
 
 /// How many steps the current value's leaf at `pa` can rise and keep the value within its
@@ -1014,43 +1016,26 @@ fn room(r: &Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> u64 {
     let root = NodeRef::Value(r.current.node());
     let (Some(a), Some(b)) = (leaf_at(root, pa), leaf_at(root, pb)) else { return 0 };
     let (Some(ka), Some(below)) = (rank(a), rank(b)) else { return 0 };
-    let valid = |s| step_stays_valid(&r.current, a, ka, pa, s);
+    let line = Line::new(a, ka);
+    let valid = |s| step_stays_valid(&r.current, &line, pa, s);
     if below == 0 || valid(below) {
         return 0;
     }
     largest(valid)
 }
 
-/// True when `base` with its leaf `leaf` (of rank `now`, at `path`) moved `steps` away from
-/// its type's simplest value is still a value of its type: the step exists, and the value
+/// True when `base` with the leaf of `line` (at `path`) moved `steps` away from its type's
+/// simplest value is still a value of its type: the step exists, and the value
 /// meets its constraints (a `range` field's bounds). A candidate is built only when some
 /// type has constraints.
-pub(super) fn step_stays_valid(
-    base: &Root,
-    leaf: NodeRef<'_>,
-    now: u64,
-    path: &LeafPath,
-    steps: u64,
-) -> bool {
-    step_away(leaf, now, steps).is_some_and(|(up, _)| {
+pub(super) fn step_stays_valid(base: &Root, line: &Line<'_>, path: &LeafPath, steps: u64) -> bool {
+    line.away(steps).is_some_and(|(up, _)| {
         !crate::derive_support::constraints_in_use() || {
             let mut candidate = base.clone();
             tree::assign_leaf(NodeMutRef::Value(candidate.node_mut()), path, up).is_ok()
                 && within_constraints(candidate.value())
         }
     })
-}
-
-/// `leaf` (of rank `now`) moved `d` values toward its type's simplest value along its number
-/// line when it has one (and then of a lower rank), else `d` ranks lower.
-fn fall(leaf: NodeRef<'_>, now: u64, d: u64) -> Option<Box<dyn SubValue>> {
-    let node = leaf.type_node();
-    match toward_simplest(leaf) {
-        Some(dir) => node
-            .node_offset(dir * i128::from(d))
-            .filter(|v| rank(v.as_node()).is_some_and(|k| k < now)),
-        None => node.from_leaf_rank(now.checked_sub(d)?),
-    }
 }
 
 /// `leaf` `steps` steps away from its type's simplest value: values further along its number
@@ -1060,11 +1045,45 @@ pub(super) fn step_away(
     now: u64,
     steps: u64,
 ) -> Option<(Box<dyn SubValue>, u64)> {
-    let node = leaf.type_node();
-    let along = toward_simplest(leaf).and_then(|dir| node.node_offset(-dir * i128::from(steps)));
-    let up = along.or_else(|| node.from_leaf_rank(now.checked_add(steps)?))?;
-    let added = up.as_node().type_node().leaf_rank()?.checked_sub(now)?;
-    Some((up, added))
+    Line::new(leaf, now).away(steps)
+}
+
+/// A leaf of rank `now` and the way toward its type's simplest value along its number line
+/// ([`toward_simplest`]), found once for the many steps a search takes from it: finding the
+/// way builds two values, a step one.
+#[derive(Clone, Copy)]
+pub(super) struct Line<'a> {
+    leaf: NodeRef<'a>,
+    now: u64,
+    toward: Option<i128>,
+}
+
+impl<'a> Line<'a> {
+    pub(super) fn new(leaf: NodeRef<'a>, now: u64) -> Self {
+        Line { leaf, now, toward: toward_simplest(leaf) }
+    }
+
+    /// The leaf moved `d` values toward its type's simplest value along its number line when
+    /// it has one (and then of a lower rank), else `d` ranks lower.
+    fn fall(&self, d: u64) -> Option<Box<dyn SubValue>> {
+        let node = self.leaf.type_node();
+        match self.toward {
+            Some(dir) => node
+                .node_offset(dir * i128::from(d))
+                .filter(|v| rank(v.as_node()).is_some_and(|k| k < self.now)),
+            None => node.from_leaf_rank(self.now.checked_sub(d)?),
+        }
+    }
+
+    /// [`step_away`]: `steps` values away from the simplest, else `steps` ranks up; with the
+    /// ranks that adds.
+    pub(super) fn away(&self, steps: u64) -> Option<(Box<dyn SubValue>, u64)> {
+        let node = self.leaf.type_node();
+        let along = self.toward.and_then(|dir| node.node_offset(-dir * i128::from(steps)));
+        let up = along.or_else(|| node.from_leaf_rank(self.now.checked_add(steps)?))?;
+        let added = up.as_node().type_node().leaf_rank()?.checked_sub(self.now)?;
+        Some((up, added))
+    }
 }
 
 #[cfg(test)]

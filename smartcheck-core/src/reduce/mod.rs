@@ -162,6 +162,8 @@ pub struct Reducer<'a, 't> {
     budget_end: usize,
     /// The current value's structural hash, once asked for.
     hash: Option<u64>,
+    /// What the order reads of the current value, once asked for.
+    profile: order::Profile,
     /// The random searches that found nothing, as hashes of (pass, path, sub-value): a later
     /// round does not search the same sub-value at the same place again.
     exhausted: FastSet<u64>,
@@ -193,6 +195,7 @@ impl<'a, 't> Reducer<'a, 't> {
             signature,
             budget_end,
             hash: None,
+            profile: order::Profile::default(),
             exhausted: FastSet::default(),
             crawled: FastSet::default(),
             compensated: HashMap::default(),
@@ -263,7 +266,7 @@ impl<'a, 't> Reducer<'a, 't> {
     /// keep: for passes that steer by the outcome (a discard on one side, a pass on the other).
     fn probe(&mut self, candidate: Root) -> Probe {
         let (new, old) = (NodeRef::Value(candidate.node()), NodeRef::Value(self.current.node()));
-        if !order::simpler(new, old) {
+        if !self.profile.compare(new, old).is_lt() {
             return Probe::NotSimpler;
         }
         match self.tester.outcome_as(&*candidate, Some(&self.signature)) {
@@ -272,6 +275,7 @@ impl<'a, 't> Reducer<'a, 't> {
                 self.current = candidate;
                 self.failure = failure;
                 self.hash = None;
+                self.profile = order::Profile::default();
                 Probe::Kept
             }
             Err(Unlike::FailedOtherwise) => Probe::FailedOtherwise,

@@ -75,6 +75,31 @@ pub fn simpler(a: NodeRef<'_>, b: NodeRef<'_>) -> bool {
     compare(a, b) == Ordering::Less
 }
 
+/// What [`compare`] reads of a value before its leaves (its size, its constructors, its sum
+/// of ranks), each worked out the first time it is asked for and then kept: the reducer
+/// compares every candidate against one current value, whose side need not be walked
+/// again for each.
+#[derive(Default)]
+pub(super) struct Profile {
+    size: Option<usize>,
+    constructors: Option<Vec<u32>>,
+    rank_sum: Option<u128>,
+}
+
+impl Profile {
+    /// [`compare`]`(a, b)`, where this is `b`'s profile (empty, or filled from `b` alone).
+    pub(super) fn compare(&mut self, a: NodeRef<'_>, b: NodeRef<'_>) -> Ordering {
+        a.size()
+            .cmp(self.size.get_or_insert_with(|| b.size()))
+            .then_with(|| {
+                let theirs = self.constructors.get_or_insert_with(|| constructors(b).collect());
+                constructors(a).cmp(theirs.iter().copied())
+            })
+            .then_with(|| rank_sum(a).cmp(self.rank_sum.get_or_insert_with(|| rank_sum(b))))
+            .then_with(|| compare_leaves(a, b))
+    }
+}
+
 /// The constructor indexes of the value at `root`, breadth-first.
 fn constructors(root: NodeRef<'_>) -> impl Iterator<Item = u32> + '_ {
     Bfs::new(root).filter(|v| !v.node.is_opaque()).map(|v| constructor_index(v.node))
@@ -200,6 +225,27 @@ mod tests {
         let floats = [0.0, 1.0, -1.0, 2.0, 0.5, -0.5, 1.5, f64::INFINITY, f64::NAN];
         for w in floats.windows(2) {
             assert!(cmp(&w[0], &w[1]).is_lt(), "{} before {}", w[0], w[1]);
+        }
+    }
+
+    #[test]
+    fn a_profile_compares_as_the_order_does() {
+        let values: Vec<(Option<i32>, Vec<i8>)> = vec![
+            (None, vec![]),
+            (None, vec![0]),
+            (Some(0), vec![]),
+            (Some(-1), vec![1]),
+            (Some(1), vec![-1]),
+            (Some(1), vec![1, 0]),
+            (Some(2), vec![0, 0]),
+            (None, vec![3, -3, 0]),
+        ];
+        for b in &values {
+            let mut profile = Profile::default();
+            for a in &values {
+                let (a, b) = (NodeRef::Value(a.node()), NodeRef::Value(b.node()));
+                assert_eq!(profile.compare(a, b), compare(a, b), "{a:?} against {b:?}");
+            }
         }
     }
 

@@ -85,13 +85,14 @@ pub fn truncate(r: &mut Reducer<'_, '_>) -> bool {
 pub fn delete_runs(r: &mut Reducer<'_, '_>) -> bool {
     let mut progress = false;
     for n in 0..LISTS {
+        // A copy of the current value, made again only once a candidate was kept.
+        let mut cex = r.current.clone();
         for run in [8, 4, 2, 1] {
             let mut start = 0;
             loop {
                 if r.spent() {
                     return progress;
                 }
-                let cex = r.current.clone();
                 let Some((path, list)) = nth_list(NodeRef::Value(cex.node()), n) else {
                     return progress;
                 };
@@ -103,6 +104,7 @@ pub fn delete_runs(r: &mut Reducer<'_, '_>) -> bool {
                 let candidate = r.with_replaced(&suffix_path(&path, start), rest.to_value());
                 if candidate.is_some_and(|c| r.try_candidate(c)) {
                     progress = true;
+                    cex = r.current.clone();
                 } else {
                     start += 1;
                 }
