@@ -778,7 +778,7 @@ impl SubTypes for String {
 /// simpler chars (two neighbours as one char of both widths, a byte moved to the right-hand
 /// neighbour); then every occurrence of one char lowered together (to 'a', half its rank, then
 /// down by falling powers of two to one rank); then one char lowered at one place, the same
-/// way.
+/// way; then, in a short string, two chars that are not neighbours deleted together.
 fn string_shrinks(chars: &[char]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     if chars.is_empty() {
@@ -843,6 +843,19 @@ fn string_shrinks(chars: &[char]) -> Vec<String> {
             let mut changed = chars.to_vec();
             changed[i] = simpler;
             out.push(changed.into_iter().collect());
+        }
+    }
+    // Last, two chars apart deleted together, as a list loses two elements that are not
+    // neighbours: where neither can go alone ("a\ta" to "\t" for a word count that splits
+    // on spaces, each `a` alone leaving one word to both counts). O(n²) candidates, so for
+    // strings of up to `PAIRED` chars, and reached only when every other one failed.
+    const PAIRED: usize = 8;
+    if chars.len() <= PAIRED {
+        for i in 0..chars.len() {
+            for j in i + 2..chars.len() {
+                let kept = chars.iter().enumerate().filter(|&(k, _)| k != i && k != j);
+                out.push(kept.map(|(_, &c)| c).collect());
+            }
         }
     }
     out.dedup();

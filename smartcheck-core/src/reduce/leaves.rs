@@ -272,7 +272,7 @@ const CRAWL_FROM: u64 = 1 << 20;
 /// Minimises each leaf alone, depth-first: a ranked leaf by `lower_rank`, then (when that
 /// found nothing and it has no number line) its type's `shrink_value` steps; any other
 /// (strings, floats) by those steps alone, the first simpler one that still fails, again and
-/// again (a string loses runs of chars anywhere, then its chars fall).
+/// again (a string loses runs of chars anywhere, then its chars fall, then two chars apart go).
 pub fn minimise_leaves(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
