@@ -778,7 +778,8 @@ impl SubTypes for String {
 /// simpler chars (two neighbours as one char of both widths, a byte moved to the right-hand
 /// neighbour); then every occurrence of one char lowered together (to 'a', half its rank, then
 /// down by falling powers of two to one rank); then one char lowered at one place, the same
-/// way; then, in a short string, two chars that are not neighbours deleted together.
+/// way; then, in a short string, the other neighbours that fit in one char folded, and two
+/// chars that are not neighbours deleted together.
 fn string_shrinks(chars: &[char]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     if chars.is_empty() {
@@ -804,16 +805,17 @@ fn string_shrinks(chars: &[char]) -> Vec<String> {
     // "\u{80}aaa", ..., "a\u{10000}"; "aa\u{10000}" becomes "\u{80}\u{10000}". One
     // candidate of each kind a step, so a property that reads chars rejects them in two.
     let width = |i: usize| chars[i].len_utf8();
-    let folded = (1..chars.len())
-        .find(|&i| width(i - 1) + width(i) <= 4)
-        .and_then(|i| Some((i, vec![first_char_of_width(width(i - 1) + width(i))?])));
+    // `chars` with the neighbours at `i - 1` and `i` replaced by `pair`.
+    let spliced = |(i, pair): (usize, Vec<char>)| -> String {
+        chars[..i - 1].iter().chain(&pair).chain(&chars[i + 1..]).collect()
+    };
+    let fold_at = |i: usize| Some((i, vec![first_char_of_width(width(i - 1) + width(i))?]));
+    let mut folds = (1..chars.len()).filter(|&i| width(i - 1) + width(i) <= 4);
+    let folded = folds.next().and_then(fold_at);
     let moved = (1..chars.len()).find(|&i| width(i - 1) > 1 && width(i) < 4).and_then(|i| {
         Some((i, vec![first_char_of_width(width(i - 1) - 1)?, first_char_of_width(width(i) + 1)?]))
     });
-    for (i, pair) in folded.into_iter().chain(moved) {
-        let (before, after) = (&chars[..i - 1], &chars[i + 1..]);
-        out.push(before.iter().chain(&pair).chain(after).collect());
-    }
+    out.extend(folded.into_iter().chain(moved).map(spliced));
     // Lower ranks, furthest first: the simplest char, half the rank, then steps of falling
     // powers of two, so that a char far from where it must stay (a 4-byte char held up by a
     // byte count, at rank 10^6) gets there in O(log² rank) candidates, not one rank a step.
@@ -845,12 +847,15 @@ fn string_shrinks(chars: &[char]) -> Vec<String> {
             out.push(changed.into_iter().collect());
         }
     }
-    // Last, two chars apart deleted together, as a list loses two elements that are not
-    // neighbours: where neither can go alone ("a\ta" to "\t" for a word count that splits
-    // on spaces, each `a` alone leaving one word to both counts). O(n²) candidates, so for
-    // strings of up to `PAIRED` chars, and reached only when every other one failed.
+    // Last, for strings of up to `PAIRED` chars, and so reached only when every other
+    // candidate failed: the other neighbours that fit in one char folded (where the first
+    // two must stay: "Aaaa" to "A\u{80}a" when a capital must lead four bytes), then two
+    // chars apart deleted together, as a list loses two elements that are not neighbours:
+    // where neither can go alone ("a\ta" to "\t" for a word count that splits on spaces,
+    // each `a` alone leaving one word to both counts). O(n²) candidates in all.
     const PAIRED: usize = 8;
     if chars.len() <= PAIRED {
+        out.extend(folds.filter_map(fold_at).map(spliced));
         for i in 0..chars.len() {
             for j in i + 2..chars.len() {
                 let kept = chars.iter().enumerate().filter(|&(k, _)| k != i && k != j);
