@@ -148,9 +148,14 @@ pub fn cons_parts(node: NodeRef<'_>) -> Option<(NodeRef<'_>, NodeRef<'_>)> {
 
 /// The number of cells of the list at `node`.
 pub fn list_len(node: NodeRef<'_>) -> usize {
+    list_len_up_to(node, usize::MAX)
+}
+
+/// The number of cells of the list at `node`, counted to `most` at most: O(`most`).
+pub fn list_len_up_to(node: NodeRef<'_>, most: usize) -> usize {
     let mut at = node;
     let mut len = 0;
-    while let Some((_, tail)) = cons_parts(at) {
+    while let Some((_, tail)) = cons_parts(at).filter(|_| len < most) {
         len += 1;
         at = tail;
     }
