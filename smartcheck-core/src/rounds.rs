@@ -94,19 +94,26 @@ pub(crate) fn rounds(
     Report::new(args, seed, counts, evaluations, found)
 }
 
-/// The earlier counterexample that `cex` is another shape of, if any: the shape every
-/// rotation of a tree node leads to (`reduce::normal::rotated_all`: the same sub-values in
-/// the same depth-first order, leaning right) fails the same way and is an instance of that
-/// counterexample's class. A tree whose in-order keys must be sorted fails in every shape of
-/// `[0, 1, 0]`; reduction in a later round must stay out of the known class, so each shape
-/// came out a class of its own (three for one bug, in every run). One evaluation, for a
-/// counterexample that has a node to rotate.
+/// The earlier counterexample that `cex` is another shape of, if any: a shape with the same
+/// leaves in the same depth-first order fails the same way and is an instance of that
+/// counterexample's class. The shapes tried: every rotation of a tree node done
+/// (`reduce::normal::rotated_all`, leaning right), and the inner lists of every list of
+/// lists concatenated (`reduce::sequences::merged_all`). A tree whose in-order keys must be
+/// sorted fails in every shape of `[0, 1, 0]`, and lists whose union must stay small in
+/// every split of `[[0, 1, -1, 2, -2]]`; reduction in a later round must stay out of the
+/// known class, so each shape came out a class of its own (three for one bug, in every
+/// run). A bug that needs its shape stays apart: its other shape passes. At most one
+/// evaluation a shape, for a counterexample that has one.
 fn another_shape(tester: &mut Tester<'_>, cex: &Counterexample<Root>) -> Option<usize> {
-    let normal = crate::reduce::normal::rotated_all(&cex.value)?;
-    match tester.classify(&*normal) {
-        (Outcome::Fail(f), Some(owner)) if f.signature() == cex.failure.signature() => Some(owner),
-        _ => None,
-    }
+    use crate::reduce::{normal::rotated_all, sequences::merged_all};
+    [rotated_all(&cex.value), merged_all(&cex.value)].into_iter().flatten().find_map(|normal| {
+        match tester.classify(&*normal) {
+            (Outcome::Fail(f), Some(owner)) if f.signature() == cex.failure.signature() => {
+                Some(owner)
+            }
+            _ => None,
+        }
+    })
 }
 
 /// One round: discovery, then reduction of what it found, and its generalization unless it

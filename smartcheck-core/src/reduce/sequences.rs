@@ -219,18 +219,45 @@ fn delete_a_column_run(r: &mut Reducer<'_, '_>) -> bool {
 /// but not how they are split.
 pub fn merge_lists(r: &mut Reducer<'_, '_>) -> bool {
     r.each_node(|r, node, path| {
-        let Some((first, tail)) = cons_parts(node).filter(|(f, _)| f.shape() == Shape::List) else {
-            return Vec::new();
-        };
-        let Some((second, rest)) = cons_parts(tail) else { return Vec::new() };
-        let mut end = path.to_vec();
-        end.push(0);
-        let end = suffix_path(&end, list_len(first));
-        let tail_path = suffix_path(path, 1);
-        r.with_all(vec![(&end, second.to_value()), (&tail_path, rest.to_value())])
-            .into_iter()
-            .collect()
+        let Some([(end, second), (tail, rest)]) = merged_at(node, path) else { return Vec::new() };
+        r.with_all(vec![(&end, second), (&tail, rest)]).into_iter().collect()
     })
+}
+
+/// A value to put at a path.
+type Placed = (Vec<u32>, Box<dyn SubValue>);
+
+/// The two replacements that concatenate the list at the head of the cell `node` (at `path`)
+/// with the next element: the first list's end becomes the second list, and the cell's tail
+/// loses the second. `None` unless `node` is a cell of a list of lists with a second element.
+fn merged_at(node: NodeRef<'_>, path: &[u32]) -> Option<[Placed; 2]> {
+    let (first, tail) = cons_parts(node).filter(|(f, _)| f.shape() == Shape::List)?;
+    let (second, rest) = cons_parts(tail)?;
+    let mut end = path.to_vec();
+    end.push(0);
+    let end = suffix_path(&end, list_len(first));
+    Some([(end, second.to_value()), (suffix_path(path, 1), rest.to_value())])
+}
+
+/// `value` with the inner lists of each of its lists of lists concatenated into one (at most
+/// `NEAR` concatenations, among its first `NEAR` nodes each time): the same leaves in the
+/// same depth-first order, one inner list where there were several. `None` when no list of
+/// lists has two elements.
+pub(crate) fn merged_all(value: &Root) -> Option<Root> {
+    let mut now: Option<Root> = None;
+    for _ in 0..NEAR {
+        let current = now.as_ref().unwrap_or(value);
+        let nodes = tree::indexed_nodes(NodeRef::Value(current.node()), NEAR);
+        let Some(replacements) = nodes.into_iter().find_map(|(p, n)| merged_at(n, &p)) else {
+            break;
+        };
+        let mut next = current.clone();
+        for (path, part) in replacements {
+            assign_at_path(NodeMutRef::Value(next.node_mut()), &path, part).ok()?;
+        }
+        now = Some(next);
+    }
+    now
 }
 
 /// Deletes an element of a list of primitive leaves and lowers every other leaf of its type
