@@ -94,25 +94,30 @@ pub(crate) fn rounds(
     Report::new(args, seed, counts, evaluations, found)
 }
 
-/// The earlier counterexample that `cex` is another shape of, if any: a shape with the same
-/// leaves in the same depth-first order fails the same way and is an instance of that
-/// counterexample's class. The shapes tried: every rotation of a tree node done
-/// (`reduce::normal::rotated_all`, leaning right), and the inner lists of every list of
-/// lists concatenated (`reduce::sequences::merged_all`). A tree whose in-order keys must be
-/// sorted fails in every shape of `[0, 1, 0]`, and lists whose union must stay small in
-/// every split of `[[0, 1, -1, 2, -2]]`; reduction in a later round must stay out of the
-/// known class, so each shape came out a class of its own (three for one bug, in every
-/// run). A bug that needs its shape stays apart: its other shape passes. At most one
-/// evaluation a shape, for a counterexample that has one.
+/// The earlier counterexample that `cex` is another shape of, if any: the same leaves in
+/// another shape, or the same elements in another order, fail the same way and are an
+/// instance of that counterexample's class. The shapes tried: every rotation of a tree node
+/// done (`reduce::normal::rotated_all`, leaning right); the inner lists of every list of
+/// lists concatenated (`reduce::sequences::merged_all`), or their elements all in the last
+/// inner list (`shifted_all`); every list's elements in their order of simplicity
+/// (`reduce::normal::sorted_all`). A tree whose in-order keys must be sorted fails in every
+/// shape of `[0, 1, 0]`, lists whose union must stay small in every split of
+/// `[[0, 1, -1, 2, -2]]`, a list that must not mix `None` and `Some` in either order;
+/// reduction in a later round must stay out of the known class, so each shape came out a
+/// class of its own (two or three for one bug, in most runs). A bug that needs its shape or
+/// its order stays apart: the other shape passes. At most one evaluation a shape, for a
+/// counterexample that has it.
 fn another_shape(tester: &mut Tester<'_>, cex: &Counterexample<Root>) -> Option<usize> {
-    use crate::reduce::{normal::rotated_all, sequences::merged_all};
-    [rotated_all(&cex.value), merged_all(&cex.value)].into_iter().flatten().find_map(|normal| {
-        match tester.classify(&*normal) {
-            (Outcome::Fail(f), Some(owner)) if f.signature() == cex.failure.signature() => {
-                Some(owner)
-            }
-            _ => None,
-        }
+    use crate::reduce::normal::{rotated_all, sorted_all};
+    use crate::reduce::sequences::{merged_all, shifted_all};
+    if !tester.excludes() {
+        return None; // no earlier class to belong to: no evaluation spent
+    }
+    let value = &cex.value;
+    let shapes = [rotated_all(value), merged_all(value), shifted_all(value), sorted_all(value)];
+    shapes.into_iter().flatten().find_map(|normal| match tester.classify(&*normal) {
+        (Outcome::Fail(f), Some(owner)) if f.signature() == cex.failure.signature() => Some(owner),
+        _ => None,
     })
 }
 

@@ -74,6 +74,12 @@ impl<'a> Tester<'a> {
         }
     }
 
+    /// True when an extra precondition excludes values (a later round's known classes): only
+    /// then can [`classify`](Self::classify) name one.
+    pub fn excludes(&self) -> bool {
+        self.extra.is_some()
+    }
+
     /// Runs the property on `value`: its outcome and, for a failure, the earlier class it is an
     /// instance of (`None`: a new failure, or nothing excluded).
     pub fn classify(&mut self, value: &dyn SubValue) -> (Outcome, Option<usize>) {

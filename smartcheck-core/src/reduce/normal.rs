@@ -56,6 +56,37 @@ pub fn sort_lists(r: &mut Reducer<'_, '_>) -> bool {
     progress
 }
 
+/// `value` with the elements of each of its lists (the whole lists among its first `NEAR`
+/// nodes, outermost first) in their order of simplicity (`order::compare`), once each: the
+/// same elements, one order. `None` when every list is in that order already.
+pub(crate) fn sorted_all(value: &Root) -> Option<Root> {
+    let mut now = value.clone();
+    let mut changed = false;
+    let lists = indexed_nodes(NodeRef::Value(value.node()), NEAR);
+    for path in lists.into_iter().filter(|(_, n)| matches!(n, NodeRef::Value(_))).map(|(p, _)| p) {
+        let current = now.clone();
+        let Some(list) = node_at(NodeRef::Value(current.node()), &path) else { continue };
+        let mut heads = Vec::new();
+        let mut at = list;
+        while let Some((head, tail)) = cons_parts(at) {
+            heads.push(head);
+            at = tail;
+        }
+        let mut sorted = heads.clone();
+        sorted.sort_by(|a, b| super::order::compare(*a, *b));
+        if sorted.iter().zip(&heads).all(|(a, b)| super::order::compare(*a, *b).is_eq()) {
+            continue;
+        }
+        for (k, head) in sorted.into_iter().enumerate() {
+            let mut cell = tree::suffix_path(&path, k);
+            cell.push(0);
+            assign_at_path(NodeMutRef::Value(now.node_mut()), &cell, head.to_value()).ok()?;
+        }
+        changed = true;
+    }
+    changed.then_some(now)
+}
+
 /// Swaps two leaves of one type when the later one is simpler (`[1, 0]` becomes `[0, 1]`).
 pub fn sort_leaves(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();

@@ -239,16 +239,25 @@ fn merged_at(node: NodeRef<'_>, path: &[u32]) -> Option<[Placed; 2]> {
     Some([(end, second.to_value()), (suffix_path(path, 1), rest.to_value())])
 }
 
-/// `value` with the inner lists of each of its lists of lists concatenated into one (at most
-/// `NEAR` concatenations, among its first `NEAR` nodes each time): the same leaves in the
-/// same depth-first order, one inner list where there were several. `None` when no list of
-/// lists has two elements.
-pub(crate) fn merged_all(value: &Root) -> Option<Root> {
+/// `value` with the elements of each of its lists of lists moved into the last inner list,
+/// the others left empty: the same leaves in the same depth-first order, as many inner
+/// lists. `None` when no inner list but the last holds an element.
+pub(crate) fn shifted_all(value: &Root) -> Option<Root> {
+    each_step(value, shifted_at)
+}
+
+/// `value` after `step` (two replacements at a node and its path) at the first of its first
+/// `NEAR` nodes where it applies, again and again until it applies nowhere (at most `NEAR`
+/// times). `None` when it never applied.
+fn each_step(
+    value: &Root,
+    step: impl Fn(NodeRef<'_>, &[u32]) -> Option<[Placed; 2]>,
+) -> Option<Root> {
     let mut now: Option<Root> = None;
     for _ in 0..NEAR {
         let current = now.as_ref().unwrap_or(value);
         let nodes = tree::indexed_nodes(NodeRef::Value(current.node()), NEAR);
-        let Some(replacements) = nodes.into_iter().find_map(|(p, n)| merged_at(n, &p)) else {
+        let Some(replacements) = nodes.into_iter().find_map(|(p, n)| step(n, &p)) else {
             break;
         };
         let mut next = current.clone();
@@ -258,6 +267,34 @@ pub(crate) fn merged_all(value: &Root) -> Option<Root> {
         now = Some(next);
     }
     now
+}
+
+/// The two replacements that move the elements of the non-empty inner list at the head of
+/// the cell `node` (at `path`) to the front of the next one: the first becomes empty, the
+/// second the two concatenated. `None` unless `node` is a cell of a list of lists whose head
+/// holds an element and which has a second element.
+fn shifted_at(node: NodeRef<'_>, path: &[u32]) -> Option<[Placed; 2]> {
+    let (first, tail) = cons_parts(node).filter(|(f, _)| f.shape() == Shape::List)?;
+    let (second, _) = cons_parts(tail)?;
+    let mut joined = first.to_value();
+    let end = suffix_path(&[], list_len(first));
+    if end.is_empty() {
+        return None; // the first inner list is empty already
+    }
+    assign_at_path(joined.as_node_mut(), &end, second.to_value()).ok()?;
+    let empty = node_at(first, &end)?.to_value();
+    let mut head = path.to_vec();
+    head.push(0);
+    let mut next = suffix_path(path, 1);
+    next.push(0);
+    Some([(head, empty), (next, joined)])
+}
+
+/// `value` with the inner lists of each of its lists of lists concatenated into one: the
+/// same leaves in the same depth-first order, one inner list where there were several. `None` when no list of
+/// lists has two elements.
+pub(crate) fn merged_all(value: &Root) -> Option<Root> {
+    each_step(value, merged_at)
 }
 
 /// Deletes an element of a list of primitive leaves and lowers every other leaf of its type
