@@ -99,7 +99,8 @@ pub(crate) fn rounds(
 /// instance of that counterexample's class. The shapes tried: every rotation of a tree node
 /// done (`reduce::normal::rotated_all`, leaning right); the inner lists of every list of
 /// lists concatenated (`reduce::sequences::merged_all`), or their elements all in the last
-/// inner list (`shifted_all`); every list's elements in their order of simplicity
+/// inner list (`shifted_all`); the elements of lists nested in a list of their type lifted
+/// out (`lifted_all`); every list's elements in their order of simplicity
 /// (`reduce::normal::sorted_all`). A tree whose in-order keys must be sorted fails in every
 /// shape of `[0, 1, 0]`, lists whose union must stay small in every split of
 /// `[[0, 1, -1, 2, -2]]`, a list that must not mix `None` and `Some` in either order;
@@ -109,12 +110,18 @@ pub(crate) fn rounds(
 /// counterexample that has it.
 fn another_shape(tester: &mut Tester<'_>, cex: &Counterexample<Root>) -> Option<usize> {
     use crate::reduce::normal::{rotated_all, sorted_all};
-    use crate::reduce::sequences::{merged_all, shifted_all};
+    use crate::reduce::sequences::{lifted_all, merged_all, shifted_all};
     if !tester.excludes() {
         return None; // no earlier class to belong to: no evaluation spent
     }
     let value = &cex.value;
-    let shapes = [rotated_all(value), merged_all(value), shifted_all(value), sorted_all(value)];
+    let shapes = [
+        rotated_all(value),
+        merged_all(value),
+        shifted_all(value),
+        lifted_all(value),
+        sorted_all(value),
+    ];
     shapes.into_iter().flatten().find_map(|normal| match tester.classify(&*normal) {
         (Outcome::Fail(f), Some(owner)) if f.signature() == cex.failure.signature() => Some(owner),
         _ => None,

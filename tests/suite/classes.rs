@@ -470,3 +470,16 @@ fn one_bug_in_another_split_among_rows_is_one_class() {
     one_class(rows_even);
     one_class(grid_even);
 }
+
+// --- An element nested one list deeper: one bug ------------------------------------------------
+
+/// A later round's counterexample whose nested element, lifted out in front of its list, is
+/// an instance of a known class and fails the same way is that bug again:
+/// `Arr([Arr([Num(11)])])` after `Arr([Num(11), Arr([])])` (the reducer's own cases of
+/// `lift`: a document two arrays deep holding a number over 10, a menu with a submenu and an
+/// action other than `'a'`). Two classes in most runs before.
+#[test]
+fn one_bug_one_list_deeper_is_one_class() {
+    one_class(crate::reducer::shallow_or_small);
+    one_class(crate::reducer::flat_or_plain);
+}

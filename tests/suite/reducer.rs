@@ -1118,7 +1118,7 @@ fn leaves_of_two_types_trade_size_and_move_together() {
 
 /// A JSON value.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
-enum Value {
+pub(crate) enum Value {
     Null,
     Num(i64),
     Arr(Vec<Value>),
@@ -1144,19 +1144,19 @@ fn has_big(v: &Value) -> bool {
 /// The bug: a document nested twice that holds a number over 10. Minimum
 /// `Arr([Num(11), Arr([])])`: five constructors as `Arr([Arr([Num(11)])])`, whose outer
 /// array's first element is the later `Arr`.
-fn shallow_or_small(v: &Value) -> bool {
+pub(crate) fn shallow_or_small(v: &Value) -> bool {
     nesting(v) < 2 || !has_big(v)
 }
 
 /// A menu: its items, each an action or a submenu.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
-struct Menu {
+pub(crate) struct Menu {
     items: Vec<Item>,
 }
 
 /// An item of a menu.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
-enum Item {
+pub(crate) enum Item {
     Action(char),
     Sub(Menu),
 }
@@ -1178,7 +1178,7 @@ fn has_other_action(m: &Menu) -> bool {
 /// The bug: a menu with a submenu and an action other than `'a'`. Minimum
 /// `Menu { items: [Action('b'), Sub(Menu { items: [] })] }`, of one size with the action inside
 /// the submenu, where the later `Sub` comes first.
-fn flat_or_plain(m: &Menu) -> bool {
+pub(crate) fn flat_or_plain(m: &Menu) -> bool {
     menu_depth(m) < 2 || !has_other_action(m)
 }
 

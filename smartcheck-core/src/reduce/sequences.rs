@@ -548,6 +548,40 @@ pub fn lift(r: &mut Reducer<'_, '_>) -> bool {
     false
 }
 
+/// `value` with the elements of lists nested in an element of a list of their type lifted
+/// out, each to stand before that element ([`lift`]'s step, on the first such element each
+/// time, at most `NEAR` times): `Arr([Arr([Num(11)])])` becomes `Arr([Num(11), Arr([])])`.
+/// The same leaves in nearly the same depth-first order, nested lists left empty. `None`
+/// when nothing nested lifts.
+pub(crate) fn lifted_all(value: &Root) -> Option<Root> {
+    let mut now: Option<Root> = None;
+    for _ in 0..NEAR {
+        let current = now.as_ref().unwrap_or(value);
+        let Some((cell, from)) = first_nested(NodeRef::Value(current.node())) else { break };
+        now = Some(lifted(current, &cell, &from)?);
+    }
+    now
+}
+
+/// The first cell (among the first `LISTS` of the first `LISTS` whole lists) whose element
+/// holds a non-empty list of the same type, and the path of that list's first cell.
+fn first_nested(root: NodeRef<'_>) -> Option<(Vec<u32>, Vec<u32>)> {
+    for (list_path, list) in whole_lists(root).take(LISTS) {
+        let ty = list.value_type();
+        for i in 0..list_len(list).min(LISTS) {
+            let cell = suffix_path(&list_path, i);
+            let (element, _) = node_at(root, &cell).and_then(cons_parts)?;
+            let inner =
+                whole_lists(element).find(|(_, l)| l.value_type() == ty && list_len(*l) > 0);
+            if let Some((inner_path, _)) = inner {
+                let from = cell.iter().copied().chain([0]).chain(inner_path).collect();
+                return Some((cell, from));
+            }
+        }
+    }
+    None
+}
+
 /// `value` with the element of the cell at `from` taken out of its list and put in front of
 /// the cell at `cell` (which holds `from`'s list in its element).
 fn lifted(value: &Root, cell: &[u32], from: &[u32]) -> Option<Root> {
