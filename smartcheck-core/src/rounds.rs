@@ -114,17 +114,16 @@ fn another_shape(tester: &mut Tester<'_>, cex: &Counterexample<Root>) -> Option<
     if !tester.excludes() {
         return None; // no earlier class to belong to: no evaluation spent
     }
-    let value = &cex.value;
-    let shapes = [
-        rotated_all(value),
-        merged_all(value),
-        shifted_all(value),
-        lifted_all(value),
-        sorted_all(value),
-    ];
-    shapes.into_iter().flatten().find_map(|normal| match tester.classify(&*normal) {
-        (Outcome::Fail(f), Some(owner)) if f.signature() == cex.failure.signature() => Some(owner),
-        _ => None,
+    // Each shape is built only when the ones before it did not place the counterexample.
+    let shapes: [fn(&Root) -> Option<Root>; 5] =
+        [rotated_all, merged_all, shifted_all, lifted_all, sorted_all];
+    shapes.iter().filter_map(|shape| shape(&cex.value)).find_map(|normal| {
+        match tester.classify(&*normal) {
+            (Outcome::Fail(f), Some(owner)) if f.signature() == cex.failure.signature() => {
+                Some(owner)
+            }
+            _ => None,
+        }
     })
 }
 

@@ -64,23 +64,26 @@ pub(crate) fn sorted_all(value: &Root) -> Option<Root> {
     let mut changed = false;
     let lists = indexed_nodes(NodeRef::Value(value.node()), NEAR);
     for path in lists.into_iter().filter(|(_, n)| matches!(n, NodeRef::Value(_))).map(|(p, _)| p) {
-        let current = now.clone();
-        let Some(list) = node_at(NodeRef::Value(current.node()), &path) else { continue };
-        let mut heads = Vec::new();
-        let mut at = list;
-        while let Some((head, tail)) = cons_parts(at) {
-            heads.push(head);
-            at = tail;
-        }
-        let mut sorted = heads.clone();
-        sorted.sort_by(|a, b| super::order::compare(*a, *b));
-        if sorted.iter().zip(&heads).all(|(a, b)| super::order::compare(*a, *b).is_eq()) {
-            continue;
-        }
+        // The list's elements, sorted, as values (read before the value changes).
+        let sorted: Vec<Box<dyn SubValue>> = {
+            let Some(list) = node_at(NodeRef::Value(now.node()), &path) else { continue };
+            let mut heads = Vec::new();
+            let mut at = list;
+            while let Some((head, tail)) = cons_parts(at) {
+                heads.push(head);
+                at = tail;
+            }
+            let mut sorted = heads.clone();
+            sorted.sort_by(|a, b| super::order::compare(*a, *b));
+            if sorted.iter().zip(&heads).all(|(a, b)| super::order::compare(*a, *b).is_eq()) {
+                continue;
+            }
+            sorted.into_iter().map(|head| head.to_value()).collect()
+        };
         for (k, head) in sorted.into_iter().enumerate() {
             let mut cell = tree::suffix_path(&path, k);
             cell.push(0);
-            assign_at_path(NodeMutRef::Value(now.node_mut()), &cell, head.to_value()).ok()?;
+            assign_at_path(NodeMutRef::Value(now.node_mut()), &cell, head).ok()?;
         }
         changed = true;
     }
