@@ -268,18 +268,7 @@ pub fn rotate(r: &mut Reducer<'_, '_>) -> bool {
 /// left (at most `NEAR` rotations, among the first `NEAR` nodes each time): the right-leaning
 /// shape of the sequence the value holds. `None` when nothing rotates.
 pub(crate) fn rotated_all(value: &Root) -> Option<Root> {
-    let mut now: Option<Root> = None;
-    for _ in 0..NEAR {
-        let current = now.as_ref().unwrap_or(value);
-        let nodes = indexed_nodes(NodeRef::Value(current.node()), NEAR);
-        let Some((path, new)) = nodes.into_iter().find_map(|(p, n)| Some((p, rotated(n)?))) else {
-            break;
-        };
-        let mut next = current.clone();
-        assign_at_path(NodeMutRef::Value(next.node_mut()), &path, new).ok()?;
-        now = Some(next);
-    }
-    now
+    tree::placed_repeatedly(value, |node, path| Some([(path.to_vec(), rotated(node)?)]))
 }
 
 /// `node` rotated (see [`rotate`]), when its first child has its constructor and its first

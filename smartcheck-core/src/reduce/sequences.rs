@@ -18,7 +18,7 @@ use crate::index::{assign_at_path, Bfs};
 use crate::root::Root;
 use crate::subtypes::{NodeMutRef, NodeRef, Shape, SubValue};
 
-use super::tree::{self, cons_parts, list_len, nested, node_at, suffix_path};
+use super::tree::{self, cons_parts, list_len, nested, node_at, suffix_path, Placed};
 use super::{Reducer, NEAR};
 
 /// Whole lists (not suffixes) a pass looks at, breadth-first.
@@ -224,9 +224,6 @@ pub fn merge_lists(r: &mut Reducer<'_, '_>) -> bool {
     })
 }
 
-/// A value to put at a path.
-type Placed = (Vec<u32>, Box<dyn SubValue>);
-
 /// The two replacements that concatenate the list at the head of the cell `node` (at `path`)
 /// with the next element: the first list's end becomes the second list, and the cell's tail
 /// loses the second. `None` unless `node` is a cell of a list of lists with a second element.
@@ -243,30 +240,7 @@ fn merged_at(node: NodeRef<'_>, path: &[u32]) -> Option<[Placed; 2]> {
 /// the others left empty: the same leaves in the same depth-first order, as many inner
 /// lists. `None` when no inner list but the last holds an element.
 pub(crate) fn shifted_all(value: &Root) -> Option<Root> {
-    each_step(value, shifted_at)
-}
-
-/// `value` after `step` (two replacements at a node and its path) at the first of its first
-/// `NEAR` nodes where it applies, again and again until it applies nowhere (at most `NEAR`
-/// times). `None` when it never applied.
-fn each_step(
-    value: &Root,
-    step: impl Fn(NodeRef<'_>, &[u32]) -> Option<[Placed; 2]>,
-) -> Option<Root> {
-    let mut now: Option<Root> = None;
-    for _ in 0..NEAR {
-        let current = now.as_ref().unwrap_or(value);
-        let nodes = tree::indexed_nodes(NodeRef::Value(current.node()), NEAR);
-        let Some(replacements) = nodes.into_iter().find_map(|(p, n)| step(n, &p)) else {
-            break;
-        };
-        let mut next = current.clone();
-        for (path, part) in replacements {
-            assign_at_path(NodeMutRef::Value(next.node_mut()), &path, part).ok()?;
-        }
-        now = Some(next);
-    }
-    now
+    tree::placed_repeatedly(value, shifted_at)
 }
 
 /// The two replacements that move the elements of the non-empty inner list at the head of
@@ -291,10 +265,10 @@ fn shifted_at(node: NodeRef<'_>, path: &[u32]) -> Option<[Placed; 2]> {
 }
 
 /// `value` with the inner lists of each of its lists of lists concatenated into one: the
-/// same leaves in the same depth-first order, one inner list where there were several. `None` when no list of
-/// lists has two elements.
+/// same leaves in the same depth-first order, one inner list where there were several.
+/// `None` when no list of lists has two elements.
 pub(crate) fn merged_all(value: &Root) -> Option<Root> {
-    each_step(value, merged_at)
+    tree::placed_repeatedly(value, merged_at)
 }
 
 /// Deletes an element of a list of primitive leaves and lowers every other leaf of its type
@@ -521,31 +495,43 @@ pub fn lift(r: &mut Reducer<'_, '_>) -> bool {
     const TRIES: usize = 32;
     let mut tries = 0;
     let cex = r.current.clone();
-    let root = NodeRef::Value(cex.node());
-    for (list_path, list) in whole_lists(root).take(LISTS) {
-        let ty = list.value_type();
-        for i in 0..list_len(list).min(LISTS) {
-            let cell = suffix_path(&list_path, i);
-            let Some((element, _)) = node_at(root, &cell).and_then(cons_parts) else { break };
-            let inner = whole_lists(element)
-                .filter(|(_, l)| l.value_type() == ty && list_len(*l) > 0)
-                .take(NEAREST);
-            for (inner_path, inner) in inner {
-                let at: Vec<u32> = cell.iter().copied().chain([0]).chain(inner_path).collect();
-                for j in 0..list_len(inner).min(NEAREST) {
-                    if r.spent() || tries >= TRIES {
-                        return false;
-                    }
-                    tries += 1;
-                    let candidate = lifted(&cex, &cell, &suffix_path(&at, j));
-                    if candidate.is_some_and(|c| r.try_candidate(c)) {
-                        return true;
-                    }
+    for (cell, inner) in nested_lists(NodeRef::Value(cex.node()), NEAREST) {
+        for (at, inner) in inner {
+            for j in 0..list_len(inner).min(NEAREST) {
+                if r.spent() || tries >= TRIES {
+                    return false;
+                }
+                tries += 1;
+                let candidate = lifted(&cex, &cell, &suffix_path(&at, j));
+                if candidate.is_some_and(|c| r.try_candidate(c)) {
+                    return true;
                 }
             }
         }
     }
     false
+}
+
+/// The cells of `root`'s lists (the first `LISTS` of its first `LISTS` whole lists), each
+/// with the first `nearest` non-empty lists of the list's own type in its element, and their
+/// paths: where [`lift`] takes elements from.
+fn nested_lists(
+    root: NodeRef<'_>,
+    nearest: usize,
+) -> impl Iterator<Item = (Vec<u32>, Vec<(Vec<u32>, NodeRef<'_>)>)> {
+    whole_lists(root).take(LISTS).flat_map(move |(list_path, list)| {
+        let ty = list.value_type();
+        (0..list_len(list).min(LISTS)).map_while(move |i| {
+            let cell = suffix_path(&list_path, i);
+            let (element, _) = node_at(root, &cell).and_then(cons_parts)?;
+            let inner = whole_lists(element)
+                .filter(|(_, l)| l.value_type() == ty && list_len(*l) > 0)
+                .take(nearest)
+                .map(|(path, l)| (cell.iter().copied().chain([0]).chain(path).collect(), l))
+                .collect();
+            Some((cell, inner))
+        })
+    })
 }
 
 /// `value` with the elements of lists nested in an element of a list of their type lifted
@@ -554,32 +540,12 @@ pub fn lift(r: &mut Reducer<'_, '_>) -> bool {
 /// The same leaves in nearly the same depth-first order, nested lists left empty. `None`
 /// when nothing nested lifts.
 pub(crate) fn lifted_all(value: &Root) -> Option<Root> {
-    let mut now: Option<Root> = None;
-    for _ in 0..NEAR {
-        let current = now.as_ref().unwrap_or(value);
-        let Some((cell, from)) = first_nested(NodeRef::Value(current.node())) else { break };
-        now = Some(lifted(current, &cell, &from)?);
-    }
-    now
-}
-
-/// The first cell (among the first `LISTS` of the first `LISTS` whole lists) whose element
-/// holds a non-empty list of the same type, and the path of that list's first cell.
-fn first_nested(root: NodeRef<'_>) -> Option<(Vec<u32>, Vec<u32>)> {
-    for (list_path, list) in whole_lists(root).take(LISTS) {
-        let ty = list.value_type();
-        for i in 0..list_len(list).min(LISTS) {
-            let cell = suffix_path(&list_path, i);
-            let (element, _) = node_at(root, &cell).and_then(cons_parts)?;
-            let inner =
-                whole_lists(element).find(|(_, l)| l.value_type() == ty && list_len(*l) > 0);
-            if let Some((inner_path, _)) = inner {
-                let from = cell.iter().copied().chain([0]).chain(inner_path).collect();
-                return Some((cell, from));
-            }
-        }
-    }
-    None
+    tree::repeated(value, |current| {
+        let mut nested = nested_lists(NodeRef::Value(current.node()), 1);
+        let (cell, from) =
+            nested.find_map(|(cell, inner)| Some((cell, inner.into_iter().next()?.0)))?;
+        Some(lifted(current, &cell, &from))
+    })
 }
 
 /// `value` with the element of the cell at `from` taken out of its list and put in front of

@@ -6,8 +6,9 @@
 //!
 //! Cost: `hypothesis` is a binary search, O(log n) candidates; `hoist` and `lower_constructor`
 //! try a few candidates per node; `subvalues` is the paper's walk with `max_reduce` random
-//! replacements per sub-value (but for a list's tails of more than two elements). The walks of `hoist` and `subvalues` stop after the driver's
-//! `walk_cap` nodes (all of a small value, the top of a large one), so one walk costs
+//! replacements per sub-value (but for a list's tails of more than two elements). The walks
+//! of `hoist` and `subvalues` stop after the driver's `walk_cap` nodes (all of a small
+//! value, the top of a large one), so one walk costs
 //! O(`WORK`) node copies, not O(n²); `rescue` is a bisection, O(log rank) per leaf.
 
 use std::collections::HashMap;
@@ -352,9 +353,9 @@ fn reuse_children(new: &mut dyn SubValue, old: NodeRef<'_>) -> Vec<bool> {
 /// (runs deleted anywhere, pairs apart, the shortest failing prefix), and a random shorter
 /// tail of a long list found nothing they do not in the shrinking benchmarks or in 118
 /// properties of our own, while costing up to 100 evaluations a tail (more than half of a
-/// run's on a queue's operations). Short tails keep theirs: new elements there are few, and a random one can
-/// stand in for two that must change together (a map's entry whose key and value lengths
-/// must agree).
+/// run's on a queue's operations). Short tails keep theirs: new elements there are few, and
+/// a random one can stand in for two that must change together (a map's entry whose key and
+/// value lengths must agree).
 pub fn subvalues(r: &mut Reducer<'_, '_>) -> bool {
     let mut progress = false;
     'restart: loop {

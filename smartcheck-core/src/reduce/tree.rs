@@ -14,10 +14,12 @@ use std::hash::Hasher;
 use smallvec::SmallVec;
 
 use crate::gen::Gen;
-use crate::index::Bfs;
+use crate::index::{assign_at_path, Bfs};
+use crate::root::Root;
 use crate::subtypes::{NodeMutRef, NodeRef, Shape, SubValue};
 
 use super::order::constructor_index;
+use super::NEAR;
 
 /// A path from the root as runs of child slots: `(slot, times)`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -160,6 +162,39 @@ pub fn list_len_up_to(node: NodeRef<'_>, most: usize) -> usize {
         at = tail;
     }
     len
+}
+
+/// A value to put at a path.
+pub(super) type Placed = (Vec<u32>, Box<dyn SubValue>);
+
+/// `value` after `step` again and again, each time on what the last one made, until `step`
+/// finds nothing to do (`None`), at most `NEAR` times; `None` when it never did anything, or
+/// when a step it found could not be made (`Some(None)`). How the rounds put a counterexample
+/// in another shape (every rotation done, every list of lists merged, ...).
+pub(super) fn repeated(value: &Root, step: impl Fn(&Root) -> Option<Option<Root>>) -> Option<Root> {
+    let mut now: Option<Root> = None;
+    for _ in 0..NEAR {
+        let Some(next) = step(now.as_ref().unwrap_or(value)) else { break };
+        now = Some(next?);
+    }
+    now
+}
+
+/// [`repeated`] with a step made at a node: `place` gives the values to put at paths for the
+/// first of the value's first `NEAR` nodes (with its path) where it applies.
+pub(super) fn placed_repeatedly<P: IntoIterator<Item = Placed>>(
+    value: &Root,
+    place: impl Fn(NodeRef<'_>, &[u32]) -> Option<P>,
+) -> Option<Root> {
+    repeated(value, |current| {
+        let nodes = indexed_nodes(NodeRef::Value(current.node()), NEAR);
+        let placed = nodes.into_iter().find_map(|(path, node)| place(node, &path))?;
+        let mut next = current.clone();
+        let made = placed.into_iter().all(|(path, part)| {
+            assign_at_path(NodeMutRef::Value(next.node_mut()), &path, part).is_ok()
+        });
+        Some(made.then_some(next))
+    })
 }
 
 /// The path of the suffix starting at element `k` of the list at `path`.
