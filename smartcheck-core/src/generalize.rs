@@ -14,8 +14,9 @@
 //! - primitive leaves (numbers, chars, strings) may be variables; `#[smartcheck(opaque)]`
 //!   values never change;
 //! - equal same-typed sub-values may be one repeated variable (`Pair(x0, x0)`), and two
-//!   same-typed leaves may be related by a side condition (`with x0 != x1`) (`relation`, as
-//!   Extrapolate states them);
+//!   same-typed leaves may be related by a side condition (`with x0 != x1`), as may two tags
+//!   (fieldless variants) by `!=` (`relation`, as Extrapolate states them); related tags are
+//!   no variables of their own (not in [`Generalization::universal`]);
 //! - constructor variables are witnessed under several random assignments of the universal
 //!   variables, and together: every tuple of their constructors has a witness;
 //! - a variable whose replacements the precondition ever rejected is said to range over values
@@ -84,12 +85,25 @@ pub struct Generalization {
     pub(crate) constructors: Vec<Vec<u32>>,
     /// Side conditions between variables.
     pub(crate) conditions: Vec<Condition>,
+    /// Each pair of tags that the formula relates, whichever they are. Not in `universal`:
+    /// neither is a variable on its own.
+    pub(crate) related_tags: Vec<RelatedTags>,
     /// The evidence of the joint check of all the variables.
     pub(crate) evidence: Option<Evidence>,
     /// The formula, rendered.
     pub(crate) formula: String,
     /// Caveats on the claim (precondition needed, budget spent).
     pub(crate) notes: Vec<String>,
+}
+
+/// Two tags (fieldless variants) that a formula relates: one repeated variable (`equal`) or
+/// a `!=` condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RelatedTags {
+    /// True for equal tags (one repeated variable), false for tags that differ.
+    pub(crate) equal: bool,
+    /// Reduction's breadth-first index and the child-slot path of each tag.
+    pub(crate) tags: [(usize, Vec<u32>); 2],
 }
 
 /// A variable of a generalization's formula.
@@ -248,14 +262,34 @@ fn finish(
             needs_precondition: v.discarded > 0,
         })
         .collect();
+    let related = |k: usize| scheme.conditions.iter().any(|c| c.left == k || c.right == k);
     let universal = scheme
         .vars
         .iter()
-        .filter_map(|v| match v.places[..] {
+        .enumerate()
+        .filter(|&(k, _)| !related(k))
+        .filter_map(|(_, v)| match v.places[..] {
             [p] => subject.structural[p],
             _ => None,
         })
         .collect();
+    let tag = |p: usize| match subject.is_tag(p) {
+        true => subject.structural[p].map(|i| (i, subject.bfs.path(p))),
+        false => None,
+    };
+    let one_tag = |k: usize| match scheme.vars[k].places[..] {
+        [p] => tag(p),
+        _ => None,
+    };
+    let unequal =
+        scheme.conditions.iter().filter(|c| c.relation == Relation::NotEqual).filter_map(|c| {
+            Some(RelatedTags { equal: false, tags: [one_tag(c.left)?, one_tag(c.right)?] })
+        });
+    let repeated = scheme.vars.iter().filter_map(|v| match v.places[..] {
+        [a, b] => Some(RelatedTags { equal: true, tags: [tag(a)?, tag(b)?] }),
+        _ => None,
+    });
+    let related_tags = repeated.chain(unequal).collect();
     let mut notes = Vec::new();
     notes.extend(universal::precondition_note(&scheme.vars));
     if let Some(place) = stopped {
@@ -273,6 +307,7 @@ fn finish(
         variables,
         constructors: paths(existential),
         conditions: scheme.conditions.clone(),
+        related_tags,
         evidence: scheme.evidence.filter(|_| !scheme.vars.is_empty()),
         formula,
         notes,
@@ -304,11 +339,12 @@ impl Scheme {
 
     /// The variables in name order: sub-values of their own first (so that `x0, x1, ...` are
     /// [`Generalization::universal`] in order, as in the paper), then primitive leaves, both
-    /// in breadth-first order, then repeated and related variables in the order found.
+    /// in breadth-first order, then repeated variables and related tags in the order found.
     fn in_name_order(self, subject: &Subject<'_>) -> Scheme {
+        let related = |k: usize| self.conditions.iter().any(|c| c.left == k || c.right == k);
         let key = |(k, v): &(usize, &Var)| match v.places[..] {
-            [p] if subject.structural[p].is_some() => (0, p),
-            [p] => (1, p),
+            [p] if subject.structural[p].is_some() && !related(*k) => (0, p),
+            [p] if subject.structural[p].is_none() => (1, p),
             _ => (2, *k),
         };
         let mut order: Vec<(usize, &Var)> = self.vars.iter().enumerate().collect();
@@ -491,6 +527,14 @@ impl<'v> Subject<'v> {
             }
         }
         covered
+    }
+
+    /// True for a tag: a sub-value with nothing below it whose type has other constructors
+    /// (a fieldless variant such as `Currency::Eur` or `None`). Two tags may be related by
+    /// `!=` (`relation`).
+    fn is_tag(&self, place: usize) -> bool {
+        let node = self.node(place);
+        !self.is_leaf(place) && node.constructors().len() >= 2 && node.children().is_empty()
     }
 
     /// A sub-value with nothing below it whose type has one constructor has a single value

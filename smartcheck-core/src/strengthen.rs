@@ -25,7 +25,14 @@
 //! of an earlier class is another shape of that class's bug, excluded from then on with it
 //! (`Known::with_shapes`) and not reported (see `rounds.rs`).
 //!
-//! Invariant: nothing of a candidate is cloned; its nodes are listed once for all the classes
+//! Tags (fieldless variants) that the formula relates are matched as the formula says, not
+//! as the counterexample holds them: after `(Money(0, Eur), Money(1, Usd))` generalized to
+//! `with x1 != x2`, a candidate with that shape at its root and any two currencies that
+//! differ is an instance, and one whose currencies are equal is not (a repeated tag variable
+//! likewise asks for two equal tags). This is checked at the root only, where the tags are at
+//! the formula's paths.
+//!
+//! Invariant: nothing of a candidate is cloned (but the related tags, compared as values); its nodes are listed once for all the classes
 //! asked about it (their types and constructors), a class's own once when it is made.
 //! Cost: O(c × n) per class for a class of c nodes and a candidate of n, in a table of at most
 //! [`EMBED_CELLS`] booleans; a larger candidate is compared by its sub-values of the root's
@@ -37,6 +44,7 @@ use std::collections::VecDeque;
 
 use smallvec::SmallVec;
 
+use crate::generalize::{RelatedTags, Relation};
 use crate::property::Failure;
 use crate::report::Counterexample;
 use crate::root::{node_of, Root};
@@ -90,6 +98,14 @@ fn nodes_match(a: NodeRef<'_>, b: NodeRef<'_>, wildcards: &[usize]) -> bool {
         queue.extend(a_children.into_iter().map(Some).zip(b_children));
     }
     true
+}
+
+/// The node reached from `node` by the child slots `path`, if there is one.
+fn at_path<'a>(mut node: NodeRef<'a>, path: &[u32]) -> Option<NodeRef<'a>> {
+    for &slot in path {
+        node = node.children().get(slot as usize)?.node;
+    }
+    Some(node)
 }
 
 /// How many same-typed sub-values of a candidate are compared with an earlier class when the
@@ -301,6 +317,12 @@ pub(crate) struct Class {
     wildcards: Vec<usize>,
     signature: String,
     pattern: Pattern,
+    /// Pairs of tags (child-slot paths) that the formula says are equal (one repeated
+    /// variable: `true`) or differ (`with x1 != x2`: `false`), whichever they are; empty for
+    /// most classes, and for a class with float leaves.
+    related: Vec<(bool, [Vec<u32>; 2])>,
+    /// `wildcards` and the tags of `related`.
+    loose: Vec<usize>,
 }
 
 impl Class {
@@ -313,7 +335,15 @@ impl Class {
         let free_leaves: Vec<Vec<u32>> = g
             .map(|g| g.variables.iter().flat_map(|v| v.paths.clone()).collect())
             .unwrap_or_default();
-        Class::new(cex.value.clone(), wildcards, &free_leaves, cex.failure.signature())
+        let mut class =
+            Class::new(cex.value.clone(), wildcards, &free_leaves, cex.failure.signature());
+        let tags = g.map_or(&[][..], |g| &g.related_tags[..]);
+        if class.pattern.floats.iter().all(|f| f.is_empty()) {
+            let paths = |t: &RelatedTags| [t.tags[0].1.clone(), t.tags[1].1.clone()];
+            class.related = tags.iter().map(|t| (t.equal, paths(t))).collect();
+            class.loose.extend(tags.iter().flat_map(|t| [t.tags[0].0, t.tags[1].0]));
+        }
+        class
     }
 
     /// The class of `value` with sub-values at `wildcards` and the primitive leaves at
@@ -325,7 +355,8 @@ impl Class {
         signature: String,
     ) -> Self {
         let pattern = Pattern::of(NodeRef::Value(value.node()), &wildcards, free_leaves);
-        Class { value, wildcards, signature, pattern }
+        let loose = wildcards.clone();
+        Class { value, wildcards, signature, pattern, related: Vec::new(), loose }
     }
 
     /// The most candidate nodes this class's embedding table takes ([`EMBED_CELLS`]).
@@ -345,10 +376,31 @@ impl Class {
     /// [`covers`](Self::covers) once the signature matched, on a candidate listed at most
     /// once for all the classes asked about it.
     fn holds(&self, candidate: &mut Listed<'_>) -> bool {
-        match candidate.flat(self.limit()) {
+        let embedded = match candidate.flat(self.limit()) {
             Some(flat) => self.pattern.embedded_in(flat),
             None => self.contains_same_typed(candidate.value),
+        };
+        embedded || self.related_at_root(candidate.value)
+    }
+
+    /// True when the candidate has this class's shape at its root, the tags that the formula
+    /// relates taken as wildcards, and each pair of those tags related there as in the
+    /// formula (equal, or not): the formula's instance, whichever the tags. (Only at the
+    /// root: embedded anywhere, the tags would not be at the formula's paths.)
+    fn related_at_root(&self, candidate: &dyn SubValue) -> bool {
+        if self.related.is_empty() {
+            return false;
         }
+        let root = NodeRef::Value(node_of(candidate));
+        let shape = NodeRef::Value(self.value.node());
+        let related = |(equal, [a, b]): &(bool, [Vec<u32>; 2])| {
+            let (Some(a), Some(b)) = (at_path(root, a), at_path(root, b)) else { return false };
+            let differ = Relation::NotEqual.holds(&*a.to_value(), &*b.to_value());
+            differ == Some(!equal)
+        };
+        root.constructor() == shape.constructor()
+            && nodes_match(root, shape, &self.loose)
+            && self.related.iter().all(related)
     }
 
     /// True when the candidate, or one of its sub-values of the root's type, has this class's

@@ -483,3 +483,104 @@ fn one_bug_one_list_deeper_is_one_class() {
     one_class(crate::reducer::shallow_or_small);
     one_class(crate::reducer::flat_or_plain);
 }
+
+// --- Two tags that differ: one bug ---------------------------------------------------------------
+
+/// A currency: an enum of fieldless variants.
+#[derive(Debug, Clone, Copy, PartialEq, SubTypes, Arbitrary)]
+enum Currency {
+    Eur,
+    Usd,
+    Gbp,
+}
+
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Money {
+    cents: i64,
+    currency: Currency,
+}
+
+/// Adding money keeps the first currency: wrong whenever the currencies differ and the
+/// second amount is not zero, whichever two currencies they are.
+fn sum_keeps_currency(p: &(Money, Money)) -> bool {
+    let (a, b) = p;
+    a.currency == b.currency || b.cents == 0
+}
+
+/// A unit of length.
+#[derive(Debug, Clone, Copy, PartialEq, SubTypes, Arbitrary)]
+enum Unit {
+    Mm,
+    Cm,
+    M,
+    Km,
+}
+
+/// A conversion that forgets to scale: wrong whenever the units differ and the length is
+/// not zero.
+fn converts(p: &(u16, Unit, Unit)) -> bool {
+    let factor = |u: Unit| match u {
+        Unit::Mm => 1u64,
+        Unit::Cm => 10,
+        Unit::M => 1_000,
+        Unit::Km => 1_000_000,
+    };
+    let (length, from, to) = *p;
+    let converted = u64::from(length); // the bug: no scaling
+    converted * factor(to) == u64::from(length) * factor(from)
+}
+
+/// The first class's formula in `report`.
+fn formula<T: SubTypes>(report: Report<T>) -> String {
+    let g = report.counterexamples()[0].generalization().expect("generalized");
+    g.formula().to_string()
+}
+
+/// A later round's counterexample with two other fieldless variants that differ (`Usd` and
+/// `Gbp` after `Eur` and `Usd`) is the same bug: the first class says `x1 != x2` of the two
+/// tags, and an input that holds its shape with two tags that differ is its instance. Three
+/// classes in every run before (one per pair of currencies found).
+#[test]
+fn one_bug_between_two_tags_that_differ_is_one_class() {
+    one_class(sum_keeps_currency);
+    one_class(converts);
+    for seed in SEEDS {
+        assert_eq!(
+            formula(smart_check(&seeded(seed), sum_keeps_currency)),
+            "forall values x0 x1 x2 with x1 != x2:\n  \
+             (Money { cents: x0, currency: x1 }, Money { cents: 1, currency: x2 })",
+            "seed {seed}"
+        );
+        assert_eq!(
+            formula(smart_check(&seeded(seed), converts)),
+            "forall values x0 x1 with x0 != x1:\n  (1, x0, x1)",
+            "seed {seed}"
+        );
+    }
+}
+
+/// Two bugs in adding money, both returning false: currencies that differ, and the same
+/// currency with a debt first (a sign bug). The second's counterexample has two equal tags,
+/// so it is no instance of the first class, whose tags differ: two classes.
+fn sum_two_bugs(p: &(Money, Money)) -> bool {
+    let (a, b) = p;
+    let sign_bug = a.currency == b.currency && a.cents < 0;
+    sum_keeps_currency(p) && !sign_bug
+}
+
+#[test]
+fn equal_tags_stay_a_class_of_their_own() {
+    let mut both = 0;
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), sum_two_bugs);
+        let same = |c: &&smartcheck::Counterexample<(Money, Money)>| {
+            c.value().0.currency == c.value().1.currency
+        };
+        let equal = report.counterexamples().iter().filter(same).count();
+        let differ = report.counterexamples().len() - equal;
+        assert!(equal <= 1 && differ <= 1, "seed {seed}:\n{report}");
+        both += usize::from(equal == 1 && differ == 1);
+    }
+    println!("two bugs in adding money: both, once each, in {both} of 30 seeds");
+    assert!(both >= 25, "both bugs, once each, in {both} of 30 seeds");
+}

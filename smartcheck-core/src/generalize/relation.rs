@@ -1,11 +1,14 @@
 //! Relations between sub-values, as Extrapolate (Braquehais & Runciman) states them: a
 //! repeated variable (`Pair(x0, x0)`) for equal same-typed sub-values, and side conditions
 //! from a small fixed grammar between two same-typed primitive leaves
-//! (`forall values x0 x1 with x0 != x1: Pair(x0, x1)`).
+//! (`forall values x0 x1 with x0 != x1: Pair(x0, x1)`) or two same-typed tags (fieldless
+//! variants: `Sum(Money(x0, x1), Money(1, x2)) with x1 != x2` for two currencies that
+//! differ, whichever they are).
 //!
 //! Tried after universal generalization, on places it left alone (neither a variable nor
 //! under one): a repeated variable when the two places hold equal values, then, for two
-//! leaves, the conditions `!=`, `<=`, `<` (the weakest first) that the counterexample meets.
+//! leaves, the conditions `!=`, `<=`, `<` (the weakest first) that the counterexample meets;
+//! for two tags, `!=` only (tags have no order).
 //! `==` needs no condition: it is the repeated variable. Each is claimed under the same
 //! evidence rule as any variable, with every earlier variable varying too; half the tries put
 //! the right variable at the condition's boundary (`x1 == x0` for `<=`, the next value up for
@@ -210,7 +213,11 @@ fn each_pair(
 /// first; keeps the first that holds.
 fn condition(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, a: usize, b: usize) {
     let (va, vb) = (ctx.subject.node(a).to_value(), ctx.subject.node(b).to_value());
-    for relation in [Relation::NotEqual, Relation::LessOrEqual, Relation::Less] {
+    let kinds: &[Relation] = match ctx.subject.is_leaf(a) {
+        true => &[Relation::NotEqual, Relation::LessOrEqual, Relation::Less],
+        false => &[Relation::NotEqual],
+    };
+    for &relation in kinds {
         let (left, right) = match (relation.holds(&*va, &*vb), relation.holds(&*vb, &*va)) {
             (Some(true), _) => (a, b),
             (_, Some(true)) => (b, a),
@@ -230,13 +237,14 @@ fn is_free(ctx: &Ctx<'_, '_>, scheme: &Scheme, a: usize, b: usize) -> bool {
 }
 
 /// Pairs of places of the same type among the first [`FREE`] free ones, neither under the
-/// other nor trivial: with `equal`, those holding equal values; else two primitive leaves.
+/// other nor trivial: with `equal`, those holding equal values; else two primitive leaves or
+/// two tags.
 fn pairs(ctx: &Ctx<'_, '_>, scheme: &Scheme, equal: bool) -> Vec<(usize, usize)> {
     let subject = ctx.subject;
     let covered = subject.covered(&scheme.places());
     let free: Vec<usize> = (1..subject.len())
         .filter(|&p| !covered[p] && !subject.is_trivial(p))
-        .filter(|&p| equal || subject.is_leaf(p))
+        .filter(|&p| equal || subject.is_leaf(p) || subject.is_tag(p))
         .take(FREE)
         .collect();
     let texts: Vec<String> = free.iter().map(|&p| show(subject.node(p))).collect();
