@@ -382,6 +382,9 @@ macro_rules! int_impl {
                 };
                 <$t>::try_from(value).ok()
             }
+            fn edge_values(&self) -> Vec<Self> {
+                vec![<$t>::MAX, <$t>::MIN, <$t>::MAX - 1, <$t>::MIN + 1]
+            }
             fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
                 // By magnitude, then positive first: also for `MIN` of 64 and 128 bits, whose
                 // rank does not fit a `u64`.
@@ -518,6 +521,12 @@ macro_rules! float_impl {
                 }
                 out.retain(|c: &$t| *c != x);
                 out
+            }
+            fn edge_values(&self) -> Vec<Self> {
+                vec![
+                    <$t>::NAN, <$t>::INFINITY, <$t>::NEG_INFINITY, <$t>::MAX, <$t>::MIN,
+                    -0.0, <$t>::MIN_POSITIVE, <$t>::from_bits(1),
+                ]
             }
             fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
                 float_key(*self as f64).cmp(&float_key(*other as f64))
@@ -718,6 +727,10 @@ impl SubTypes for char {
     }
     fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
         char_from_rank(rank)
+    }
+    /// [`EDGE_CHARS`].
+    fn edge_values(&self) -> Vec<Self> {
+        EDGE_CHARS.to_vec()
     }
 }
 
@@ -938,6 +951,9 @@ impl<T: SubTypes> SubTypes for Box<T> {
     }
     fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
         (**self).from_leaf_rank(rank).map(Box::new)
+    }
+    fn edge_values(&self) -> Vec<Self> {
+        (**self).edge_values().into_iter().map(Box::new).collect()
     }
     fn fmt_leaf(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         (**self).fmt_leaf(f)

@@ -140,6 +140,15 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
         Vec::new()
     }
 
+    /// Values of this type where code most often breaks, that generalization tries before it
+    /// claims that a variable of this type may be anything: an integer's `MIN` and `MAX` and
+    /// their neighbours, a float's infinities and NaN, a char's control and multi-byte ones.
+    /// Empty by default. (It takes `self` so that the trait stays usable through `dyn
+    /// Node`.)
+    fn edge_values(&self) -> Vec<Self> {
+        Vec::new()
+    }
+
     /// True when this node satisfies its type's own constraints (`#[smartcheck(range = ..)]`
     /// fields and `#[smartcheck(invariant = ..)]`; the derive writes it). Only this node is checked, not its children: the tester
     /// walks the tree and discards a candidate with any node outside its constraints, since
@@ -309,6 +318,10 @@ pub trait Node {
         let _ = n;
         Vec::new()
     }
+    /// See [`SubTypes::edge_values`].
+    fn node_edge_values(&self) -> Vec<Box<dyn SubValue>> {
+        Vec::new()
+    }
 
     /// See [`SubTypes::offset`].
     fn node_offset(&self, delta: i128) -> Option<Box<dyn SubValue>> {
@@ -409,6 +422,10 @@ impl<T: SubTypes> Node for T {
     }
     fn node_small_values(&self, n: usize) -> Vec<Box<dyn SubValue>> {
         let values = SubTypes::small_values(self, n).into_iter();
+        values.map(|v| Box::new(v) as Box<dyn SubValue>).collect()
+    }
+    fn node_edge_values(&self) -> Vec<Box<dyn SubValue>> {
+        let values = SubTypes::edge_values(self).into_iter();
         values.map(|v| Box::new(v) as Box<dyn SubValue>).collect()
     }
 

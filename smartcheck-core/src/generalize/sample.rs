@@ -11,15 +11,19 @@
 //! 2. **random** values at growing sizes: constructor budgets from the type's smallest up to
 //!    [`BEYOND`] times `max_size`, QuickCheck sizes up to twice `max_gen_size`, so that a
 //!    list tail that matters only once longer than `max_size` is met;
-//! 3. **near** values: the counterexample's other sub-values of the same type, and its own
-//!    value one step changed (its leaf's neighbours in the order of simplicity, the leaf
+//! 3. **edge** values of the type (`SubTypes::edge_values`: an integer's `MIN` and `MAX`, a
+//!    float's NaN and infinities, a char's control and multi-byte ones), so that a claim is
+//!    not made over values where the property's code overflows or wraps unless it holds there
+//!    (a random draw meets `i64::MAX` too rarely: such a claim was false in 3 of 10 runs);
+//!    then **near** values: the counterexample's other sub-values of the same type, and its
+//!    own value one step changed (its leaf's neighbours in the order of simplicity, the leaf
 //!    shrinker's candidates).
 //!
 //! Past the plan (the precondition rejected some tries), the small values left out come
 //! first, then random values at every size again. A variable that varies beside the one
 //! under check (the joint reading) draws from the whole schedule at random.
 //!
-//! Invariant: every value has the type of its place. Cost: O([`SMALL`] + [`NEAR`]) values
+//! Invariant: every value has the type of its place. Cost: O([`SMALL`] + [`EDGES`] + [`NEAR`]) values
 //! kept per place, built once, each value's `Debug` text built once to tell it apart; O(n)
 //! walk of the counterexample for the near values.
 
@@ -33,6 +37,8 @@ use crate::subtypes::{NodeRef, SubValue};
 pub(super) const SMALL: usize = 16;
 /// Near values kept per place.
 pub(super) const NEAR: usize = 16;
+/// Edge values kept per place (`SubTypes::edge_values`), tried with the near ones.
+pub(super) const EDGES: usize = 16;
 /// Strings of every shape of one to three characters (see [`string_shapes`]).
 pub(super) const SHAPES: usize = 5 + 25 + 125;
 /// How far beyond `max_size` the random values' constructor budgets grow.
@@ -46,15 +52,20 @@ pub(super) struct Sampler {
 }
 
 impl Sampler {
-    /// The small and near values of `place`.
+    /// The small, edge and near values of `place` (edges kept with the near ones, first).
     pub(super) fn new(subject: &Subject<'_>, place: usize, gen: &mut Gen, args: &Args) -> Sampler {
         let node = subject.node(place);
         let own = show(node);
         let mut small = Distinct::new(&own);
-        let mut near = Distinct::new(&own);
         small.keep(small_values(node, gen, args), SMALL);
         small.keep(string_shapes(node, gen).into_iter().map(shown), SMALL + SHAPES);
-        near.keep(near_values(subject, place).into_iter().map(shown), NEAR);
+        // Edges that are no small value, then near values that are no edge.
+        let mut edges = Distinct { values: Vec::new(), seen: small.seen.clone() };
+        edges.keep(node.type_node().node_edge_values().into_iter().map(shown), EDGES);
+        let mut near = Distinct::new(&own);
+        near.seen.extend(edges.seen.drain(small.seen.len()..));
+        near.values = edges.values;
+        near.keep(near_values(subject, place).into_iter().map(shown), near.values.len() + NEAR);
         Sampler { place, small: small.values, near: near.values }
     }
 
