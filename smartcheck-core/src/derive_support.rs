@@ -34,6 +34,31 @@ pub fn grow<R>(f: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, f)
 }
 
+thread_local! {
+    /// The derived types whose edge values this thread is building, innermost last.
+    static BUILDING_EDGES: std::cell::RefCell<Vec<TypeId>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A derived type's edge values (`SubTypes::edge_values`) built by `build`, or none when
+/// `T`'s are being built already on this thread: a recursive type (`Arr(Vec<Json>)`) wraps
+/// its fields' edges once, never its own, so building them ends.
+pub fn edge_values_of<T: 'static>(build: impl FnOnce() -> Vec<T>) -> Vec<T> {
+    /// Takes `T` off the list when its edges are built, even if `build` panics.
+    struct Done;
+    impl Drop for Done {
+        fn drop(&mut self) {
+            BUILDING_EDGES.with(|b| b.borrow_mut().pop());
+        }
+    }
+    let id = TypeId::of::<T>();
+    if BUILDING_EDGES.with(|b| b.borrow().contains(&id)) {
+        return Vec::new();
+    }
+    BUILDING_EDGES.with(|b| b.borrow_mut().push(id));
+    let _done = Done;
+    build()
+}
+
 /// The cost (smallest size) of one constructor: 1 plus its fields' smallest sizes.
 pub fn constructor_cost(fields: &[Option<usize>]) -> Option<usize> {
     sum_min_sizes(fields.iter().copied()).map(|m| m + 1)

@@ -188,6 +188,10 @@ macro_rules! list_impl {
             fn shrink_value(&self) -> Vec<Self> {
                 Vec::new()
             }
+            /// A list of one of each of the element type's edge values.
+            fn edge_values() -> Vec<Self> {
+                T::edge_values().into_iter().map(|e| std::iter::once(e).collect()).collect()
+            }
         }
 
         impl<T: Arbitrary> Arbitrary for $list<T> {
@@ -382,7 +386,7 @@ macro_rules! int_impl {
                 };
                 <$t>::try_from(value).ok()
             }
-            fn edge_values(&self) -> Vec<Self> {
+            fn edge_values() -> Vec<Self> {
                 vec![<$t>::MAX, <$t>::MIN, <$t>::MAX - 1, <$t>::MIN + 1]
             }
             fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
@@ -522,7 +526,7 @@ macro_rules! float_impl {
                 out.retain(|c: &$t| *c != x);
                 out
             }
-            fn edge_values(&self) -> Vec<Self> {
+            fn edge_values() -> Vec<Self> {
                 vec![
                     <$t>::NAN, <$t>::INFINITY, <$t>::NEG_INFINITY, <$t>::MAX, <$t>::MIN,
                     -0.0, <$t>::MIN_POSITIVE, <$t>::from_bits(1),
@@ -728,9 +732,10 @@ impl SubTypes for char {
     fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
         char_from_rank(rank)
     }
-    /// [`EDGE_CHARS`].
-    fn edge_values(&self) -> Vec<Self> {
-        EDGE_CHARS.to_vec()
+    /// A space, a capital, a digit, a quote and a backslash (where text handling is
+    /// told apart by class), then [`EDGE_CHARS`].
+    fn edge_values() -> Vec<Self> {
+        [' ', 'A', '0', '"', '\\'].into_iter().chain(EDGE_CHARS).collect()
     }
 }
 
@@ -780,6 +785,10 @@ impl SubTypes for String {
     fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
         let ranks = |s: &String| s.chars().map(char_rank).collect::<Vec<u64>>();
         (self.chars().count(), ranks(self)).cmp(&(other.chars().count(), ranks(other)))
+    }
+    /// A string of each of `char`'s edge values.
+    fn edge_values() -> Vec<Self> {
+        char::edge_values().into_iter().map(String::from).collect()
     }
     fn folded(&self, next: &Self) -> Option<Self> {
         Some(format!("{self}{next}"))
@@ -952,8 +961,8 @@ impl<T: SubTypes> SubTypes for Box<T> {
     fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
         (**self).from_leaf_rank(rank).map(Box::new)
     }
-    fn edge_values(&self) -> Vec<Self> {
-        (**self).edge_values().into_iter().map(Box::new).collect()
+    fn edge_values() -> Vec<Self> {
+        T::edge_values().into_iter().map(Box::new).collect()
     }
     fn fmt_leaf(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         (**self).fmt_leaf(f)
@@ -995,6 +1004,10 @@ impl<T: SubTypes> SubTypes for Option<T> {
     }
     fn children(&self) -> Children<'_> {
         self.iter().map(Child::new).collect()
+    }
+    /// `Some` of each of `T`'s edge values.
+    fn edge_values() -> Vec<Self> {
+        T::edge_values().into_iter().map(Some).collect()
     }
     fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
         match (self, k) {

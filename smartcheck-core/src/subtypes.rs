@@ -142,10 +142,10 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
 
     /// Values of this type where code most often breaks, that generalization tries before it
     /// claims that a variable of this type may be anything: an integer's `MIN` and `MAX` and
-    /// their neighbours, a float's infinities and NaN, a char's control and multi-byte ones.
-    /// Empty by default. (It takes `self` so that the trait stays usable through `dyn
-    /// Node`.)
-    fn edge_values(&self) -> Vec<Self> {
+    /// their neighbours, a float's infinities and NaN, a char's space, capital, digit, quote,
+    /// control and multi-byte ones; `Some` of each of `T`'s for `Option<T>`, a list of one
+    /// of each of `T`'s for a list of `T`. Empty by default.
+    fn edge_values() -> Vec<Self> {
         Vec::new()
     }
 
@@ -425,7 +425,7 @@ impl<T: SubTypes> Node for T {
         values.map(|v| Box::new(v) as Box<dyn SubValue>).collect()
     }
     fn node_edge_values(&self) -> Vec<Box<dyn SubValue>> {
-        let values = SubTypes::edge_values(self).into_iter();
+        let values = T::edge_values().into_iter();
         values.map(|v| Box::new(v) as Box<dyn SubValue>).collect()
     }
 

@@ -128,7 +128,13 @@ fn subtypes(input: &Input) -> TokenStream {
         let methods = quote!(#(#methods)*);
         (methods, quote!(#p::Arbitrary + ::core::clone::Clone + ::core::fmt::Debug))
     } else {
-        let methods = [shape(input), children(input), child_mut(input), within_constraints(input)];
+        let methods = [
+            shape(input),
+            children(input),
+            child_mut(input),
+            within_constraints(input),
+            edge_values(input),
+        ];
         (quote!(#(#methods)*), quote!(#p::SubTypes))
     };
     let generics = with_bounds(input.generics, all_fields, &bound);
@@ -159,6 +165,45 @@ fn subtypes(input: &Input) -> TokenStream {
             #methods
         }
     })
+}
+
+/// `edge_values`: for each constructor of one field (not skipped; the field neither opaque
+/// nor generated `with` a path nor ranged), that constructor around each of the field type's
+/// edge values (`Add(i32::MAX)`, `Type(' ')`); a recursive type's own edges are not wrapped
+/// again (`edge_values_of`). Left to the trait's default (none) when no constructor
+/// qualifies.
+fn edge_values(input: &Input) -> TokenStream {
+    let p = private();
+    let wraps = input.constructors.iter().filter_map(|c| match c.fields.as_slice() {
+        [f] if !c.attrs.skip && !f.attrs.opaque && f.attrs.with.is_none() => {
+            (f.attrs.range.is_none()).then_some((c, f))
+        }
+        _ => None,
+    });
+    let parts: Vec<TokenStream> = wraps
+        .map(|(c, f)| {
+            let (path, member, ty) = (&c.path, &f.member, f.ty);
+            quote! {
+                out.extend(
+                    <#ty as #p::SubTypes>::edge_values()
+                        .into_iter()
+                        .map(|edge| #path { #member: edge }),
+                );
+            }
+        })
+        .collect();
+    if parts.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        fn edge_values() -> ::std::vec::Vec<Self> {
+            #p::edge_values_of(|| {
+                let mut out = ::std::vec::Vec::new();
+                #(#parts)*
+                out
+            })
+        }
+    }
 }
 
 /// `shape`: unit, tuple, or named with the fields' names as written (without `r#`).

@@ -339,6 +339,18 @@ struct Linked {
     next: Option<Box<Linked>>,
 }
 
+/// A derived variant of one field wraps each of its field's edge values; a recursive type's
+/// own are not wrapped again, so building them ends (`Linked`'s only field holds itself).
+#[test]
+fn edge_values_wrap_one_field_and_end_on_recursion() {
+    let leaves: Vec<Tree<i8>> = Tree::edge_values();
+    let wrapped = [i8::MAX, i8::MIN, i8::MAX - 1, i8::MIN + 1].map(Tree::Leaf);
+    assert_eq!(leaves, wrapped);
+    assert_eq!(Linked::edge_values(), vec![]);
+    assert_eq!(VecRose::edge_values(), vec![], "two fields: none");
+    assert_eq!(Forest::edge_values(), vec![]);
+}
+
 #[test]
 fn mutually_recursive_types() {
     let leaf = Rose { label: 1, kids: Forest::Nil };

@@ -270,3 +270,36 @@ fn a_number_that_passes_at_its_maximum_is_no_variable() {
 fn flagged_unless_nul(p: &(char, bool)) -> bool {
     !p.1 || p.0 == '\0'
 }
+
+/// A running total of bytes that wraps: the list is no variable, as `[255]` passes.
+fn flagged_unless_wraps(p: &(bool, Vec<u8>)) -> bool {
+    !p.0 || p.1.iter().fold(1u8, |a, b| a.wrapping_add(*b)) == 0
+}
+
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+enum Step {
+    Reset,
+    Add(i32),
+}
+
+/// A step that overflows the total passes: the step is no variable, as `Add(i32::MAX)`
+/// passes.
+fn flagged_unless_overflows(p: &(bool, Option<Step>)) -> bool {
+    !p.0 || matches!(p.1, Some(Step::Add(x)) if x.checked_add(1).is_none())
+}
+
+/// Edge values compose: a list of one edge element, `Some` of one, a derived variant of one
+/// field around each of its field's. Before, the formulas claimed the second component
+/// (`forall values x0: (true, x0)`) in 15 and 16 of the 30 seeds, where one edge value
+/// (`[255]`, `Some(Add(i32::MAX))`) passes.
+#[test]
+fn a_list_or_variant_that_passes_around_an_edge_value_is_no_variable() {
+    // Some constructor of each fails: `Cons` and `Some` with arguments that do not wrap.
+    let existential = "forall constructors c0: there exist arguments such that\n  (true, c0(..))";
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), flagged_unless_wraps);
+        assert_eq!(formula(&report.counterexamples()[0]), existential, "seed {seed}");
+        let report = smart_check(&seeded(seed), flagged_unless_overflows);
+        assert_eq!(formula(&report.counterexamples()[0]), existential, "seed {seed}");
+    }
+}

@@ -53,8 +53,8 @@ macro_rules! transparent_impl {
             fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
                 (**self).from_leaf_rank(rank).map($ptr::new)
             }
-            fn edge_values(&self) -> Vec<Self> {
-                (**self).edge_values().into_iter().map($ptr::new).collect()
+            fn edge_values() -> Vec<Self> {
+                T::edge_values().into_iter().map($ptr::new).collect()
             }
             fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
                 (**self).cmp_simplicity(other)
@@ -198,8 +198,8 @@ macro_rules! nonzero_impl {
             fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
                 $nz::new(self.get().from_leaf_rank(rank.checked_add(1)?)?)
             }
-            fn edge_values(&self) -> Vec<Self> {
-                self.get().edge_values().into_iter().filter_map($nz::new).collect()
+            fn edge_values() -> Vec<Self> {
+                <$int>::edge_values().into_iter().filter_map($nz::new).collect()
             }
             fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
                 self.get().cmp_simplicity(&other.get())
