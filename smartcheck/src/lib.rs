@@ -123,7 +123,12 @@
 //!   means that for every constructor of that sub-value's type some value built with it fails.
 //!   The evidence line says how many replacements were tried and how many met the
 //!   precondition (a claim stops at its 100th failing replacement, or at the first that
-//!   passes: then it is not made); a note says where a claim needed the precondition.
+//!   passes: then it is not made); a note says where a claim needed the precondition. The
+//!   replacements are the type's simplest values, random ones at growing sizes, its edge
+//!   values (`SubTypes::edge_values`: `MIN` and `MAX`, NaN, a space, `Some` or a list of
+//!   one of them) and values near the counterexample's own.
+//! - `with x1 != x2` between two fieldless variants (`Eur`, `Usd`) says the bug needs them
+//!   to differ, whichever they are; a later input whose two tags differ is an instance.
 //! - Further counterexamples come from later rounds, which skip inputs matching an earlier
 //!   one's shape (its generalized parts as wildcards) and failing the same way.
 //!
