@@ -732,8 +732,9 @@ impl SubTypes for char {
     fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
         char_from_rank(rank)
     }
-    /// A space, a capital, a digit, a quote and a backslash (where text handling is
-    /// told apart by class), then [`EDGE_CHARS`].
+    /// A space, a capital, a digit, a quote and a backslash (where text handling is told
+    /// apart by class), then the chars discovery draws at its edge (`EDGE_CHARS`: NUL, DEL,
+    /// multi-byte, right-to-left, the last code point).
     fn edge_values() -> Vec<Self> {
         [' ', 'A', '0', '"', '\\'].into_iter().chain(EDGE_CHARS).collect()
     }
