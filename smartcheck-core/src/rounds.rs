@@ -98,8 +98,9 @@ pub(crate) fn rounds(
 /// another shape, or the same elements in another order, fail the same way and are an
 /// instance of that counterexample's class. The shapes tried: every rotation of a tree node
 /// done (`reduce::normal::rotated_all`, leaning right); the inner lists of every list of
-/// lists concatenated (`reduce::sequences::merged_all`), or their elements all in the last
-/// inner list (`shifted_all`); the elements of lists nested in a list of their type lifted
+/// lists concatenated, and every map of lists' lists under its first key
+/// (`reduce::sequences::merged_all`), or a list of lists' elements all in the last inner
+/// list (`shifted_all`); the elements of lists nested in a list of their type lifted
 /// out (`lifted_all`); every list's elements in their order of simplicity
 /// (`reduce::normal::sorted_all`). A tree whose in-order keys must be sorted fails in every
 /// shape of `[0, 1, 0]`, lists whose union must stay small in every split of

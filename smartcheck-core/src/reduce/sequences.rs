@@ -216,7 +216,8 @@ fn delete_a_column_run(r: &mut Reducer<'_, '_>) -> bool {
 
 /// Concatenates adjacent lists in a list of lists: `[[a], [b, c], d]` becomes
 /// `[[a, b, c], d]` (two constructors fewer), for failures that need enough elements in all
-/// but not how they are split.
+/// but not how they are split; likewise the lists of a map's adjacent entries, under the
+/// first one's key: `{0: [a], 1: [b, c]}` becomes `{0: [a, b, c]}`.
 pub fn merge_lists(r: &mut Reducer<'_, '_>) -> bool {
     r.each_node(|r, node, path| {
         let Some([(end, second), (tail, rest)]) = merged_at(node, path) else { return Vec::new() };
@@ -226,14 +227,32 @@ pub fn merge_lists(r: &mut Reducer<'_, '_>) -> bool {
 
 /// The two replacements that concatenate the list at the head of the cell `node` (at `path`)
 /// with the next element: the first list's end becomes the second list, and the cell's tail
-/// loses the second. `None` unless `node` is a cell of a list of lists with a second element.
+/// loses the second. `None` unless `node` is a cell of a list of lists with a second element,
+/// or of a map of lists with a second entry ([`merged_entries_at`]).
 fn merged_at(node: NodeRef<'_>, path: &[u32]) -> Option<[Placed; 2]> {
-    let (first, tail) = cons_parts(node).filter(|(f, _)| f.shape() == Shape::List)?;
+    let Some((first, tail)) = cons_parts(node).filter(|(f, _)| f.shape() == Shape::List) else {
+        return merged_entries_at(node, path);
+    };
     let (second, rest) = cons_parts(tail)?;
     let mut end = path.to_vec();
     end.push(0);
     let end = suffix_path(&end, list_len(first));
     Some([(end, second.to_value()), (suffix_path(path, 1), rest.to_value())])
+}
+
+/// [`merged_at`] on a map's entry cell `node` (children: key, value, tail) whose value is a
+/// list: the value becomes its list and the next entry's concatenated, and the cell's tail
+/// loses the next entry. `None` unless the next entry exists.
+fn merged_entries_at(node: NodeRef<'_>, path: &[u32]) -> Option<[Placed; 2]> {
+    fn entry(cell: NodeRef<'_>) -> Option<(NodeRef<'_>, NodeRef<'_>)> {
+        let children = cell.children();
+        let is_entry = cell.shape() == Shape::List && children.len() == 3;
+        is_entry.then(|| (children[1].node, children[2].node))
+    }
+    let (first, tail) = entry(node).filter(|(value, _)| value.shape() == Shape::List)?;
+    let (second, rest) = entry(tail)?;
+    let end = suffix_path(&[path, &[1]].concat(), list_len(first));
+    Some([(end, second.to_value()), ([path, &[2]].concat(), rest.to_value())])
 }
 
 /// `value` with the elements of each of its lists of lists moved into the last inner list,
@@ -264,9 +283,10 @@ fn shifted_at(node: NodeRef<'_>, path: &[u32]) -> Option<[Placed; 2]> {
     Some([(head, empty), (next, joined)])
 }
 
-/// `value` with the inner lists of each of its lists of lists concatenated into one: the
-/// same leaves in the same depth-first order, one inner list where there were several.
-/// `None` when no list of lists has two elements.
+/// `value` with the inner lists of each of its lists of lists concatenated into one, and
+/// the lists of each of its maps of lists under the first key: the same leaves in the same
+/// depth-first order, one inner list where there were several. `None` when no list of lists
+/// or map of lists has two elements.
 pub(crate) fn merged_all(value: &Root) -> Option<Root> {
     tree::placed_repeatedly(value, merged_at)
 }
