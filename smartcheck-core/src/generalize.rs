@@ -20,7 +20,8 @@
 //! - constructor variables are witnessed under several random assignments of the universal
 //!   variables, and together: every tuple of their constructors has a witness;
 //! - a variable whose replacements the precondition ever rejected is said to range over values
-//!   that satisfy the precondition.
+//!   that satisfy the precondition (a replacement outside its type's `range` or `invariant`
+//!   is no value of the type: neither evidence nor a rejection).
 //!
 //! Invariant: places are indexes of the counterexample in generalization's numbering
 //! ([`Bfs::with_leaves`]); the counterexample is never changed, only copies of it with
@@ -364,12 +365,15 @@ impl Scheme {
 }
 
 /// What one run of a candidate said, relative to the counterexample's failure.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Trial {
     /// The property held: the replacement is not a counterexample.
     Pass,
     /// The precondition rejected the candidate.
     Discard,
+    /// The candidate is no value of its type (a node outside its `range` or `invariant`):
+    /// not run, and no evidence either way.
+    Invalid,
     /// The candidate fails the same way as the counterexample.
     Same,
     /// The candidate fails another way (another panic location, `Err` variant, ...).
@@ -393,6 +397,9 @@ struct Probe<'a, 't> {
 
 impl Runner for Probe<'_, '_> {
     fn trial(&mut self, candidate: &dyn SubValue) -> Trial {
+        if !crate::tester::within_constraints(candidate) {
+            return Trial::Invalid;
+        }
         match self.tester.run_property(candidate) {
             Outcome::Pass => Trial::Pass,
             Outcome::Discard => Trial::Discard,

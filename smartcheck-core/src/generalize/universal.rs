@@ -9,6 +9,10 @@
 //! too, so the last successful check is a check of the formula's joint reading as well as of
 //! the new variable's own.
 //!
+//! A replacement outside its type's constraints (a `range` field, an `invariant`) is no value
+//! of the type: it is not run, and it is neither evidence nor a rejection by the precondition
+//! (at most `max_forall` of them per check, as for tries).
+//!
 //! Invariant: every variable of a scheme was, in its own check, replaced alone and together
 //! with all earlier ones, and each run that met the precondition (and the side conditions)
 //! failed the same way as the counterexample; a variable's rejections count only tries that
@@ -91,8 +95,11 @@ pub(super) fn add_if_true(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, group: &Gr
 fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> Option<Evidence> {
     let enough = ctx.args.min_forall;
     let mut evidence = Evidence { tried: 0, met: 0 };
+    // Replacements that were no value of their type: not evidence, but bounded as tries are.
+    let mut invalid = 0;
     for k in 0.. {
-        if evidence.met >= enough || evidence.tried >= ctx.args.max_forall {
+        let most = ctx.args.max_forall;
+        if evidence.met >= enough || evidence.tried >= most || invalid >= most {
             break;
         }
         let alone = lead == 0 || k % 2 == 0;
@@ -105,13 +112,17 @@ fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> Option<Evid
         // A joint try may be run again alone: its new variables' values are kept for that.
         let new_values = (!alone).then(|| values[lead..].to_vec());
         let mut trial = ctx.trial(placed(scheme, values))?;
-        if let (Trial::Discard, Some(new_values)) = (&trial, new_values) {
-            evidence.tried += 1;
+        if let (Trial::Discard | Trial::Invalid, Some(new_values)) = (trial, new_values) {
+            evidence.tried += usize::from(trial == Trial::Discard);
             trial = ctx.trial(placed(scheme, alone_with(ctx, scheme, new_values)))?;
         }
         match trial {
             Trial::Same => evidence.met += 1,
             Trial::Discard => scheme.vars[lead..].iter_mut().for_each(|v| v.discarded += 1),
+            Trial::Invalid => {
+                invalid += 1;
+                continue;
+            }
             Trial::Pass | Trial::Other => return None,
         }
         evidence.tried += 1;
