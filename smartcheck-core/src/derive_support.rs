@@ -16,7 +16,7 @@
 
 use crate::arbitrary::{min_size_of, no_finite_value, sum_min_sizes, Arbitrary};
 use std::any::{Any, TypeId};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -36,7 +36,7 @@ pub fn grow<R>(f: impl FnOnce() -> R) -> R {
 
 thread_local! {
     /// The derived types whose edge values this thread is building, innermost last.
-    static BUILDING_EDGES: std::cell::RefCell<Vec<TypeId>> = const { std::cell::RefCell::new(Vec::new()) };
+    static BUILDING_EDGES: RefCell<Vec<TypeId>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A derived type's edge values (`SubTypes::edge_values`) built by `build`, or none when

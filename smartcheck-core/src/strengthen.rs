@@ -32,8 +32,9 @@
 //! likewise asks for two equal tags). This is checked at the root only, where the tags are at
 //! the formula's paths.
 //!
-//! Invariant: nothing of a candidate is cloned (but the related tags, compared as values); its nodes are listed once for all the classes
-//! asked about it (their types and constructors), a class's own once when it is made.
+//! Invariant: nothing of a candidate is cloned (but related tags, compared as values); its
+//! nodes are listed once for all the classes asked about it (their types and constructors),
+//! a class's own once when it is made.
 //! Cost: O(c × n) per class for a class of c nodes and a candidate of n, in a table of at most
 //! [`EMBED_CELLS`] booleans; a larger candidate is compared by its sub-values of the root's
 //! type only (at most [`CONTAINED_CHECKS`], each in O(c)).
@@ -46,6 +47,7 @@ use smallvec::SmallVec;
 
 use crate::generalize::{RelatedTags, Relation};
 use crate::property::Failure;
+use crate::reduce::node_at;
 use crate::report::Counterexample;
 use crate::root::{node_of, Root};
 use crate::subtypes::{NodeRef, SubTypes, SubValue};
@@ -98,14 +100,6 @@ fn nodes_match(a: NodeRef<'_>, b: NodeRef<'_>, wildcards: &[usize]) -> bool {
         queue.extend(a_children.into_iter().map(Some).zip(b_children));
     }
     true
-}
-
-/// The node reached from `node` by the child slots `path`, if there is one.
-fn at_path<'a>(mut node: NodeRef<'a>, path: &[u32]) -> Option<NodeRef<'a>> {
-    for &slot in path {
-        node = node.children().get(slot as usize)?.node;
-    }
-    Some(node)
 }
 
 /// How many same-typed sub-values of a candidate are compared with an earlier class when the
@@ -394,7 +388,7 @@ impl Class {
         let root = NodeRef::Value(node_of(candidate));
         let shape = NodeRef::Value(self.value.node());
         let related = |(equal, [a, b]): &(bool, [Vec<u32>; 2])| {
-            let (Some(a), Some(b)) = (at_path(root, a), at_path(root, b)) else { return false };
+            let (Some(a), Some(b)) = (node_at(root, a), node_at(root, b)) else { return false };
             let differ = Relation::NotEqual.holds(&*a.to_value(), &*b.to_value());
             differ == Some(!equal)
         };

@@ -23,9 +23,9 @@
 //! first, then random values at every size again. A variable that varies beside the one
 //! under check (the joint reading) draws from the whole schedule at random.
 //!
-//! Invariant: every value has the type of its place. Cost: O([`SMALL`] + [`EDGES`] + [`NEAR`]) values
-//! kept per place, built once, each value's `Debug` text built once to tell it apart; O(n)
-//! walk of the counterexample for the near values.
+//! Invariant: every value has the type of its place. Cost: O([`SMALL`] + [`EDGES`] +
+//! [`NEAR`]) values kept per place, built once, each value's `Debug` text built once to tell
+//! it apart; O(n) walk of the counterexample for the near values.
 
 use super::Subject;
 use crate::args::Args;
