@@ -59,6 +59,22 @@ pub fn edge_values_of<T: 'static>(build: impl FnOnce() -> Vec<T>) -> Vec<T> {
     build()
 }
 
+/// [`SubTypes::field_range_values`] of a field of type `F` ranged `lo..=hi`: up to 16 values
+/// from `lo` up, `hi` and the one below it, then `random` values drawn within the range.
+pub fn range_values<F: RangeField>(
+    lo: F::Int,
+    hi: F::Int,
+    g: &mut Gen,
+    random: usize,
+) -> Vec<Box<dyn SubValue>> {
+    let span = hi.offset_from(lo);
+    let first = (0..=span.min(15)).map(|k| F::Int::from_offset(lo, k));
+    let ends = [span, span.saturating_sub(1)].map(|k| F::Int::from_offset(lo, k));
+    let drawn: Vec<F::Int> = (0..random).map(|_| int_in(g, lo, hi)).collect();
+    let all = first.chain(ends).chain(drawn);
+    all.map(|v| Box::new(v) as Box<dyn SubValue>).collect()
+}
+
 /// The cost (smallest size) of one constructor: 1 plus its fields' smallest sizes.
 pub fn constructor_cost(fields: &[Option<usize>]) -> Option<usize> {
     sum_min_sizes(fields.iter().copied()).map(|m| m + 1)
@@ -221,11 +237,23 @@ pub trait RangeField: Sized {
     fn arbitrary_in(g: &mut Gen, lo: Self::Int, hi: Self::Int) -> Self;
     /// True when every integer in the value lies in `lo..=hi`.
     fn within(&self, lo: Self::Int, hi: Self::Int) -> bool;
+    /// [`SubTypes::field_range_values`] of this field ranged `lo..=hi` ([`range_values`]).
+    /// (It takes `self` so that the derive calls it as it calls [`within`](Self::within):
+    /// a field that is no integer gets one error, not two.)
+    fn values_in(
+        &self,
+        lo: Self::Int,
+        hi: Self::Int,
+        g: &mut Gen,
+        random: usize,
+    ) -> Vec<Box<dyn SubValue>> {
+        range_values::<Self>(lo, hi, g, random)
+    }
 }
 
 /// An integer of any width, seen as an offset from the low bound of a range (an offset always
 /// fits a `u128`, whatever the width and sign).
-pub trait RangeInt: Copy + Ord {
+pub trait RangeInt: Copy + Ord + SubTypes {
     /// The number of bits of the type.
     const BITS: u32;
     /// `self - lo` as a `u128`; `self >= lo`.

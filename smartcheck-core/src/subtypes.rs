@@ -149,6 +149,16 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
         Vec::new()
     }
 
+    /// Integers within the `#[smartcheck(range = ..)]` of child `k` (in its integer type):
+    /// the range's first values, its two ends, then `random` values drawn within it. The
+    /// values generalization tries in place of an integer in that field, where most of the
+    /// integer type's values are outside the range. Empty by default; the derive fills it in
+    /// for a type with ranged fields.
+    fn field_range_values(&self, k: usize, g: &mut Gen, random: usize) -> Vec<Box<dyn SubValue>> {
+        let _ = (k, g, random);
+        Vec::new()
+    }
+
     /// True when this node satisfies its type's own constraints (`#[smartcheck(range = ..)]`
     /// fields and `#[smartcheck(invariant = ..)]`; the derive writes it). Only this node is checked, not its children: the tester
     /// walks the tree and discards a candidate with any node outside its constraints, since
@@ -322,6 +332,16 @@ pub trait Node {
     fn node_edge_values(&self) -> Vec<Box<dyn SubValue>> {
         Vec::new()
     }
+    /// See [`SubTypes::field_range_values`].
+    fn node_field_range_values(
+        &self,
+        k: usize,
+        g: &mut Gen,
+        random: usize,
+    ) -> Vec<Box<dyn SubValue>> {
+        let _ = (k, g, random);
+        Vec::new()
+    }
 
     /// See [`SubTypes::offset`].
     fn node_offset(&self, delta: i128) -> Option<Box<dyn SubValue>> {
@@ -427,6 +447,14 @@ impl<T: SubTypes> Node for T {
     fn node_edge_values(&self) -> Vec<Box<dyn SubValue>> {
         let values = T::edge_values().into_iter();
         values.map(|v| Box::new(v) as Box<dyn SubValue>).collect()
+    }
+    fn node_field_range_values(
+        &self,
+        k: usize,
+        g: &mut Gen,
+        random: usize,
+    ) -> Vec<Box<dyn SubValue>> {
+        SubTypes::field_range_values(self, k, g, random)
     }
 
     fn node_as_any(&self) -> Option<&dyn Any> {

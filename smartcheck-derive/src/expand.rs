@@ -134,6 +134,7 @@ fn subtypes(input: &Input) -> TokenStream {
             child_mut(input),
             within_constraints(input),
             edge_values(input),
+            field_range_values(input),
         ];
         (quote!(#(#methods)*), quote!(#p::SubTypes))
     };
@@ -202,6 +203,49 @@ fn edge_values(input: &Input) -> TokenStream {
                 #(#parts)*
                 out
             })
+        }
+    }
+}
+
+/// `field_range_values`: for child `k` of a constructor that is a `#[smartcheck(range = ..)]`
+/// field, values within its range (`range_values`). Left to the trait's default (none) when
+/// no field is ranged.
+fn field_range_values(input: &Input) -> TokenStream {
+    let ranged = |c: &Constructor| c.fields.iter().any(|f| f.attrs.range.is_some());
+    if !input.constructors.iter().any(ranged) {
+        return TokenStream::new();
+    }
+    let p = private();
+    let arms = input.constructors.iter().filter(|c| ranged(c)).map(|c| {
+        let path = &c.path;
+        let ranged_fields = c.fields.iter().enumerate().filter(|(_, f)| f.attrs.range.is_some());
+        let bound = ranged_fields.clone().map(|(_, f)| {
+            let (member, binding) = (&f.member, &f.binding);
+            quote!(#member: #binding)
+        });
+        let fields = ranged_fields.filter_map(|(i, f)| {
+            let range = f.attrs.range.as_ref()?;
+            let (binding, lo, hi) = (&f.binding, &range.lo, &range.hi);
+            // Spanned and called as `within` is, so that a field that is no integer gets the
+            // one error `within` gets.
+            let values = quote!(#p::RangeField::values_in(#binding, #lo, #hi, g, random));
+            let values = respan(values, at(&range.word));
+            Some(quote!(#i => #values,))
+        });
+        quote!(#path { #(#bound,)* .. } => match k { #(#fields)* _ => #p::Vec::new() },)
+    });
+    quote! {
+        fn field_range_values(
+            &self,
+            k: ::core::primitive::usize,
+            g: &mut #p::Gen,
+            random: ::core::primitive::usize,
+        ) -> #p::Vec<::std::boxed::Box<dyn #p::SubValue>> {
+            #[allow(unreachable_patterns)]
+            match self {
+                #(#arms)*
+                _ => #p::Vec::new(),
+            }
         }
     }
 }

@@ -339,6 +339,7 @@ pub mod __private {
     pub use smartcheck_core::exhaustive::contract_test_exhaustive;
     pub use smartcheck_core::{
         Arbitrary, Child, Children, Gen, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes,
+        SubValue,
     };
     pub use std::{option::Option, string::String, vec::Vec};
 }

@@ -343,3 +343,22 @@ fn values_outside_the_types_constraints_are_no_evidence() {
         assert!(!text.contains("satisfy the precondition"), "seed {seed}:\n{text}");
     }
 }
+
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Server {
+    #[smartcheck(range = 1900..=2100)]
+    port: u16,
+    tls: bool,
+}
+
+/// A ranged field whose range leaves out the small values is a variable when it does not
+/// matter: its replacements are drawn within the range (its first values, its ends, random
+/// ones), not from the whole `u16`, where 1 in 65 falls inside.
+#[test]
+fn a_ranged_field_that_does_not_matter_is_a_variable() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), |s: &Server| !s.tls);
+        let text = formula(&report.counterexamples()[0]);
+        assert_eq!(text, "forall values x0:\n  Server { port: x0, tls: true }", "seed {seed}");
+    }
+}

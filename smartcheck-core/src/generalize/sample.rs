@@ -30,7 +30,7 @@
 use super::Subject;
 use crate::args::Args;
 use crate::gen::Gen;
-use crate::reduce::generate_below;
+use crate::reduce::{generate_below, node_at};
 use crate::subtypes::{NodeRef, SubValue};
 
 /// Small values kept per place.
@@ -44,11 +44,17 @@ pub(super) const SHAPES: usize = 5 + 25 + 125;
 /// How far beyond `max_size` the random values' constructor budgets grow.
 pub(super) const BEYOND: usize = 4;
 
+/// Random values drawn within a ranged field's range, per place in it.
+pub(super) const RANGED: usize = 64;
+
 /// The replacements of one place.
 pub(super) struct Sampler {
     place: usize,
     small: Vec<Box<dyn SubValue>>,
     near: Vec<Box<dyn SubValue>>,
+    /// For an integer in a ranged field: random values within the range, drawn in place of
+    /// the type's random ones (most of which are outside it). Empty elsewhere.
+    in_range: Vec<Box<dyn SubValue>>,
 }
 
 impl Sampler {
@@ -56,17 +62,33 @@ impl Sampler {
     pub(super) fn new(subject: &Subject<'_>, place: usize, gen: &mut Gen, args: &Args) -> Sampler {
         let node = subject.node(place);
         let own = show(node);
+        // In a ranged field: its first values, its two ends, then random values within it.
+        let mut in_range = ranged_values(subject, place, gen);
+        let ranged = !in_range.is_empty();
+        let (first, ends) = match ranged {
+            false => (Vec::new(), Vec::new()),
+            true => {
+                let random = in_range.split_off(in_range.len() - RANGED);
+                let ends = in_range.split_off(in_range.len() - 2);
+                (std::mem::replace(&mut in_range, random), ends)
+            }
+        };
         let mut small = Distinct::new(&own);
-        small.keep(small_values(node, gen, args), SMALL);
-        small.keep(string_shapes(node, gen).into_iter().map(shown), SMALL + SHAPES);
+        if ranged {
+            small.keep(first.into_iter().map(shown), SMALL);
+        } else {
+            small.keep(small_values(node, gen, args), SMALL);
+            small.keep(string_shapes(node, gen).into_iter().map(shown), SMALL + SHAPES);
+        }
         // Edges that are no small value, then near values that are no edge.
         let mut edges = Distinct { values: Vec::new(), seen: small.seen.clone() };
-        edges.keep(node.type_node().node_edge_values().into_iter().map(shown), EDGES);
+        let type_edges = if ranged { ends } else { node.type_node().node_edge_values() };
+        edges.keep(type_edges.into_iter().map(shown), EDGES);
         let mut near = Distinct::new(&own);
         near.seen.extend(edges.seen.drain(small.seen.len()..));
         near.values = edges.values;
         near.keep(near_values(subject, place).into_iter().map(shown), near.values.len() + NEAR);
-        Sampler { place, small: small.values, near: near.values }
+        Sampler { place, small: small.values, near: near.values, in_range }
     }
 
     /// The `k`-th value of a schedule planned for `n` tries: small values (at most half of
@@ -91,7 +113,7 @@ impl Sampler {
             if let Some(v) = self.small.get(small + (k - n)) {
                 return Some(v.clone());
             }
-            return random_value(node, k % n.max(1), n, gen, args);
+            return random_value(node, &self.in_range, k % n.max(1), n, gen, args);
         }
         if k >= near_from {
             if let Some(v) = self.near.get(k - near_from) {
@@ -99,7 +121,7 @@ impl Sampler {
             }
         }
         let span = near_from.saturating_sub(small).max(1);
-        random_value(node, k - small, span, gen, args)
+        random_value(node, &self.in_range, k - small, span, gen, args)
     }
 
     /// A value from anywhere in the schedule (for a variable varying beside the one checked).
@@ -120,21 +142,26 @@ impl Sampler {
         };
         drawn.or_else(|| {
             let k = gen.below(64) as usize;
-            random_value(subject.node(self.place), k, 64, gen, args)
+            random_value(subject.node(self.place), &self.in_range, k, 64, gen, args)
         })
     }
 }
 
 /// The `k`-th of `n` random values of the type of `node`, at growing sizes: a constructor
 /// budget below `BEYOND · max_size` scaled by `k / n`, a QuickCheck size up to
-/// `2 · max_gen_size` likewise.
+/// `2 · max_gen_size` likewise; for an integer in a ranged field, the `k`-th of the values
+/// drawn within the range (`in_range`, not empty).
 fn random_value(
     node: NodeRef<'_>,
+    in_range: &[Box<dyn SubValue>],
     k: usize,
     n: usize,
     gen: &mut Gen,
     args: &Args,
 ) -> Option<Box<dyn SubValue>> {
+    if !in_range.is_empty() {
+        return Some(in_range[k % in_range.len()].clone());
+    }
     let min = node.type_node().min_size()?;
     let top = BEYOND * args.max_size.max(1);
     let bound = min + 2 + top * k / n.max(1);
@@ -167,6 +194,27 @@ fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args) -> Vec<Shown> {
         .collect();
     drawn.sort_by_cached_key(|(v, text)| (v.size(), text.len()));
     drawn
+}
+
+/// For an integer leaf in a `#[smartcheck(range = ..)]` field (of the nearest holder that
+/// ranges the field it lies in): the range's first values, its two ends, then [`RANGED`]
+/// random values within it (`SubTypes::field_range_values`); empty for any other place.
+fn ranged_values(subject: &Subject<'_>, place: usize, gen: &mut Gen) -> Vec<Box<dyn SubValue>> {
+    if !subject.is_leaf(place) {
+        return Vec::new();
+    }
+    let ty = subject.node(place).value_type();
+    let path = subject.bfs.path(place);
+    let root = NodeRef::Value(crate::root::node_of(subject.value));
+    for depth in (0..path.len()).rev() {
+        let Some(NodeRef::Value(holder)) = node_at(root, &path[..depth]) else { continue };
+        let values = holder.node_field_range_values(path[depth] as usize, gen, RANGED);
+        if let Some(first) = values.first() {
+            let fits = first.as_node().value_type() == ty;
+            return if fits { values } else { Vec::new() };
+        }
+    }
+    Vec::new()
 }
 
 /// One string of each shape of one to three characters, a character class per position
