@@ -126,7 +126,9 @@
 //!   passes: then it is not made); a note says where a claim needed the precondition. The
 //!   replacements are the type's simplest values, random ones at growing sizes, its edge
 //!   values (`SubTypes::edge_values`: `MIN` and `MAX`, NaN, a space, `Some` or a list of
-//!   one of them) and values near the counterexample's own.
+//!   one of them) and values near the counterexample's own; for an integer in a
+//!   `#[smartcheck(range = ..)]` field, values within the range. A replacement outside its
+//!   type's range or invariant is no value of the type: neither run nor counted.
 //! - `with x1 != x2` between two fieldless variants (`Eur`, `Usd`) says the bug needs them
 //!   to differ, whichever they are; a later input whose two tags differ is an instance.
 //! - Further counterexamples come from later rounds, which skip inputs matching an earlier
