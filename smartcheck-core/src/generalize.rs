@@ -263,12 +263,11 @@ fn finish(
             needs_precondition: v.discarded > 0,
         })
         .collect();
-    let related = |k: usize| scheme.conditions.iter().any(|c| c.left == k || c.right == k);
     let universal = scheme
         .vars
         .iter()
         .enumerate()
-        .filter(|&(k, _)| !related(k))
+        .filter(|&(k, _)| !scheme.in_condition(k))
         .filter_map(|(_, v)| match v.places[..] {
             [p] => subject.structural[p],
             _ => None,
@@ -338,13 +337,17 @@ impl Scheme {
         self.vars.iter().flat_map(|v| v.places.iter().copied()).collect()
     }
 
+    /// True when variable `k` is one side of a side condition.
+    fn in_condition(&self, k: usize) -> bool {
+        self.conditions.iter().any(|c| c.left == k || c.right == k)
+    }
+
     /// The variables in name order: sub-values of their own first (so that `x0, x1, ...` are
     /// [`Generalization::universal`] in order, as in the paper), then primitive leaves, both
     /// in breadth-first order, then repeated variables and related tags in the order found.
     fn in_name_order(self, subject: &Subject<'_>) -> Scheme {
-        let related = |k: usize| self.conditions.iter().any(|c| c.left == k || c.right == k);
         let key = |(k, v): &(usize, &Var)| match v.places[..] {
-            [p] if subject.structural[p].is_some() && !related(*k) => (0, p),
+            [p] if subject.structural[p].is_some() && !self.in_condition(*k) => (0, p),
             [p] if subject.structural[p].is_none() => (1, p),
             _ => (2, *k),
         };
@@ -397,14 +400,12 @@ struct Probe<'a, 't> {
 
 impl Runner for Probe<'_, '_> {
     fn trial(&mut self, candidate: &dyn SubValue) -> Trial {
-        if !crate::tester::within_constraints(candidate) {
-            return Trial::Invalid;
-        }
         match self.tester.run_property(candidate) {
-            Outcome::Pass => Trial::Pass,
-            Outcome::Discard => Trial::Discard,
-            Outcome::Fail(f) if f.same_signature(self.failure) => Trial::Same,
-            Outcome::Fail(_) => Trial::Other,
+            None => Trial::Invalid,
+            Some(Outcome::Pass) => Trial::Pass,
+            Some(Outcome::Discard) => Trial::Discard,
+            Some(Outcome::Fail(f)) if f.same_signature(self.failure) => Trial::Same,
+            Some(Outcome::Fail(_)) => Trial::Other,
         }
     }
 

@@ -311,10 +311,10 @@ pub(crate) struct Class {
     wildcards: Vec<usize>,
     signature: String,
     pattern: Pattern,
-    /// Pairs of tags (child-slot paths) that the formula says are equal (one repeated
-    /// variable: `true`) or differ (`with x1 != x2`: `false`), whichever they are; empty for
-    /// most classes, and for a class with float leaves.
-    related: Vec<(bool, [Vec<u32>; 2])>,
+    /// Pairs of tags that the formula says are equal (one repeated variable) or differ
+    /// (`with x1 != x2`), whichever they are; empty for most classes, and for a class with
+    /// float leaves.
+    related: Vec<RelatedTags>,
     /// `wildcards` and the tags of `related`.
     loose: Vec<usize>,
 }
@@ -333,8 +333,7 @@ impl Class {
             Class::new(cex.value.clone(), wildcards, &free_leaves, cex.failure.signature());
         let tags = g.map_or(&[][..], |g| &g.related_tags[..]);
         if class.pattern.floats.iter().all(|f| f.is_empty()) {
-            let paths = |t: &RelatedTags| [t.tags[0].1.clone(), t.tags[1].1.clone()];
-            class.related = tags.iter().map(|t| (t.equal, paths(t))).collect();
+            class.related = tags.to_vec();
             class.loose.extend(tags.iter().flat_map(|t| [t.tags[0].0, t.tags[1].0]));
         }
         class
@@ -387,10 +386,11 @@ impl Class {
         }
         let root = NodeRef::Value(node_of(candidate));
         let shape = NodeRef::Value(self.value.node());
-        let related = |(equal, [a, b]): &(bool, [Vec<u32>; 2])| {
+        let related = |t: &RelatedTags| {
+            let [(_, a), (_, b)] = &t.tags;
             let (Some(a), Some(b)) = (node_at(root, a), node_at(root, b)) else { return false };
             let differ = Relation::NotEqual.holds(&*a.to_value(), &*b.to_value());
-            differ == Some(!equal)
+            differ == Some(!t.equal)
         };
         root.constructor() == shape.constructor()
             && nodes_match(root, shape, &self.loose)

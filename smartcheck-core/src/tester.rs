@@ -97,13 +97,14 @@ impl<'a> Tester<'a> {
 
     /// Runs the property itself on `value`, without strengthening's exclusion: generalization
     /// (§5.1, §5.2) makes claims about the property, so a replacement that lands in an earlier
-    /// class of counterexample still fails it.
-    pub fn run_property(&mut self, value: &dyn SubValue) -> Outcome {
+    /// class of counterexample still fails it. `None`, not run, when `value` has a node
+    /// outside its type's constraints: it is no value of its type.
+    pub fn run_property(&mut self, value: &dyn SubValue) -> Option<Outcome> {
         if !within_constraints(value) {
-            return Outcome::Discard;
+            return None;
         }
         self.evaluations += 1;
-        property::run_erased(&|| (self.prop)(value))
+        Some(property::run_erased(&|| (self.prop)(value)))
     }
 
     /// The failure of `value` when it fails with the given signature (any failure when
