@@ -102,31 +102,52 @@ pub(crate) fn rounds(
 /// (`reduce::sequences::merged_all`), or a list of lists' elements all in the last inner
 /// list (`shifted_all`); the elements of lists nested in a list of their type lifted
 /// out (`lifted_all`); every list's elements in their order of simplicity
-/// (`reduce::normal::sorted_all`). A tree whose in-order keys must be sorted fails in every
-/// shape of `[0, 1, 0]`, lists whose union must stay small in every split of
-/// `[[0, 1, -1, 2, -2]]`, a list that must not mix `None` and `Some` in either order;
-/// reduction in a later round must stay out of the known class, so each shape came out a
-/// class of its own (two or three for one bug, in most runs). A bug that needs its shape or
-/// its order stays apart: the other shape passes. At most one evaluation a shape, for a
-/// counterexample that has it.
+/// (`reduce::normal::sorted_all`); then one element of a list moved elsewhere in it
+/// (`reduce::sequences::moved_one`), run only where the move would be an instance of a known
+/// class. A tree whose in-order keys must be sorted fails in every shape of `[0, 1, 0]`,
+/// lists whose union must stay small in every split of `[[0, 1, -1, 2, -2]]`, a list that
+/// must not mix `None` and `Some` in either order, a ring buffer's wrapped index after
+/// writes and reads in several orders; reduction in a later round must stay out of the
+/// known class, so each shape came out a class of its own (two or three for one bug, in most
+/// runs). A bug that needs its shape or its order stays apart: the other shape passes. At
+/// most one evaluation a shape, for a counterexample that has it, and [`MOVES_RUN`] for the
+/// moves (found among O(`LISTS`³) moves by the classes' patterns, without running them).
 fn another_shape(tester: &mut Tester<'_>, cex: &Counterexample<Root>) -> Option<usize> {
     use crate::reduce::normal::{rotated_all, sorted_all};
-    use crate::reduce::sequences::{lifted_all, merged_all, shifted_all};
+    use crate::reduce::sequences::{lifted_all, merged_all, moved_one, shifted_all};
     if !tester.excludes() {
         return None; // no earlier class to belong to: no evaluation spent
     }
     // Each shape is built only when the ones before it did not place the counterexample.
     let shapes: [fn(&Root) -> Option<Root>; 5] =
         [rotated_all, merged_all, shifted_all, lifted_all, sorted_all];
-    shapes.iter().filter_map(|shape| shape(&cex.value)).find_map(|normal| {
-        match tester.classify(&*normal) {
-            (Outcome::Fail(f), Some(owner)) if f.signature() == cex.failure.signature() => {
-                Some(owner)
-            }
-            _ => None,
+    let same_bug = |tester: &mut Tester<'_>, shape: &Root| match tester.classify(&**shape) {
+        (Outcome::Fail(f), Some(owner)) if f.signature() == cex.failure.signature() => Some(owner),
+        _ => None,
+    };
+    let mut shaped = shapes.iter().filter_map(|shape| shape(&cex.value));
+    if let Some(owner) = shaped.find_map(|s| same_bug(tester, &s)) {
+        return Some(owner);
+    }
+    // One element moved: run only the moves that would be an instance of a known class.
+    let mut runs = 0;
+    for moved in moved_one(&cex.value) {
+        if runs == MOVES_RUN {
+            break;
         }
-    })
+        if tester.known_class(&*moved, &cex.failure).is_some() {
+            runs += 1;
+            if let Some(owner) = same_bug(tester, &moved) {
+                return Some(owner);
+            }
+        }
+    }
+    None
 }
+
+/// Moves of one element that [`another_shape`] runs at most, each an instance of a known
+/// class were it to fail the same way.
+const MOVES_RUN: usize = 4;
 
 /// One round: discovery, then reduction of what it found, and its generalization unless it
 /// is another shape of a bug already found (then the earlier counterexample it belongs to

@@ -80,6 +80,12 @@ impl<'a> Tester<'a> {
         self.extra.is_some()
     }
 
+    /// The earlier class `value` would be an instance of, were it to fail with `failure`;
+    /// nothing is run. `None` when nothing is excluded.
+    pub fn known_class(&self, value: &dyn SubValue, failure: &Failure) -> Option<usize> {
+        self.extra.and_then(|excluded| excluded(value, failure))
+    }
+
     /// Runs the property on `value`: its outcome and, for a failure, the earlier class it is an
     /// instance of (`None`: a new failure, or nothing excluded).
     pub fn classify(&mut self, value: &dyn SubValue) -> (Outcome, Option<usize>) {

@@ -255,6 +255,62 @@ fn merged_entries_at(node: NodeRef<'_>, path: &[u32]) -> Option<[Placed; 2]> {
     Some([(end, second.to_value()), ([path, &[2]].concat(), rest.to_value())])
 }
 
+/// `value` with one element of one of its lists moved to another place in that list, for
+/// each whole list of `value` (the first `LISTS`, outermost first), each of its first
+/// `LISTS` elements and each other place among them, nearest moves first; a move that
+/// leaves the list as it was (past equal elements only) is skipped. The same elements in
+/// another order: a sequence of operations whose bug shows in several orders
+/// (`[Write(0), Read, Write(0), ..]` and `[Write(0), Write(0), Read, ..]`) is one of them moved
+/// one operation. Lazily, one clone per value given: O(`LISTS`³) values at most.
+pub(crate) fn moved_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
+    let root = NodeRef::Value(value.node());
+    let lists: Vec<(Vec<u32>, usize)> = whole_lists(root)
+        .take(LISTS)
+        .map(|(path, list)| (path, list_len(list).min(LISTS)))
+        .collect();
+    lists.into_iter().flat_map(move |(path, len)| {
+        // Two neighbours trade places either way: one direction of each such move.
+        let moves = (1..len).flat_map(move |d| {
+            (0..len - d).flat_map(move |i| {
+                [(i, i + d), (i + d, i)].into_iter().take(1 + usize::from(d > 1))
+            })
+        });
+        let path2 = path.clone();
+        moves.filter_map(move |(from, to)| moved(value, &path2, from, to))
+    })
+}
+
+/// `value` with the element at position `from` of the list at `path` moved to position
+/// `to`, the elements between shifted one place; `None` when that changes nothing.
+fn moved(value: &Root, path: &[u32], from: usize, to: usize) -> Option<Root> {
+    let list = node_at(NodeRef::Value(value.node()), path)?;
+    let (lo, hi) = (from.min(to), from.max(to));
+    let mut heads = Vec::with_capacity(hi - lo + 1);
+    let mut at = node_at(list, &suffix_path(&[], lo))?;
+    for _ in lo..=hi {
+        let (head, tail) = cons_parts(at)?;
+        heads.push(head);
+        at = tail;
+    }
+    let mut order: Vec<usize> = (0..heads.len()).collect();
+    if from < to {
+        order.rotate_left(1);
+    } else {
+        order.rotate_right(1);
+    }
+    if order.iter().enumerate().all(|(k, &o)| super::order::compare(heads[k], heads[o]).is_eq()) {
+        return None;
+    }
+    let placed: Vec<Box<dyn SubValue>> = order.iter().map(|&o| heads[o].to_value()).collect();
+    let mut candidate = value.clone();
+    for (k, head) in placed.into_iter().enumerate() {
+        let mut cell = suffix_path(path, lo + k);
+        cell.push(0);
+        assign_at_path(NodeMutRef::Value(candidate.node_mut()), &cell, head).ok()?;
+    }
+    Some(candidate)
+}
+
 /// `value` with the elements of each of its lists of lists moved into the last inner list,
 /// the others left empty: the same leaves in the same depth-first order, as many inner
 /// lists. `None` when no inner list but the last holds an element.
@@ -633,6 +689,21 @@ mod tests {
         let prop = |p: &(u8, Vec<Vec<bool>>)| p.1.iter().map(Vec::len).sum::<usize>() < 3;
         let got = one_pass(prop, (1, vec![vec![true], vec![false, true]]), merge_lists);
         assert_eq!(got, (1, vec![vec![true, false, true]]));
+    }
+
+    #[test]
+    fn moved_one_moves_one_element_within_each_list_once() {
+        let moves = |v: &(Vec<u8>, Vec<char>)| -> Vec<(Vec<u8>, Vec<char>)> {
+            let root = Root::new(v.clone());
+            moved_one(&root).map(|m| m.downcast::<(Vec<u8>, Vec<char>)>()).collect()
+        };
+        let got = moves(&(vec![1, 2, 3], vec!['a', 'a']));
+        let lists: Vec<Vec<u8>> = got.iter().map(|m| m.0.clone()).collect();
+        assert_eq!(lists, [vec![2, 1, 3], vec![1, 3, 2], vec![2, 3, 1], vec![3, 1, 2]]);
+        assert!(got.iter().all(|m| m.1 == ['a', 'a']), "{got:?}");
+        // The second list's moves: none between equal elements; one between two that differ.
+        let got = moves(&(vec![], vec!['a', 'b']));
+        assert_eq!(got, [(vec![], vec!['b', 'a'])]);
     }
 
     #[test]
