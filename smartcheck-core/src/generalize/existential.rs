@@ -16,7 +16,11 @@
 //!   tuple (the counterexample's own too) needs a witness; without variables, the
 //!   counterexample witnesses its own tuple;
 //! - fresh values are drawn with leaves at QuickCheck sizes from 0 to `max_size`: witnesses
-//!   are likeliest near the simplest leaves;
+//!   are likeliest near the simplest leaves; every other try of a tuple puts the drawn
+//!   values' ranked leaves at the next rank (0, 1, 2, ...), so that a witness that needs one
+//!   small leaf (`Some(3)`, where random draws give `Some(0)` most of the time) is met;
+//! - a value outside its type's constraints (a `range` field, an `invariant`) is no value of
+//!   it: drawn again, not counted as a try (at most as many such values as tries);
 //! - a type with a single constructor is never generalized (the counterexample alone would
 //!   "cover" it, a vacuous claim), nor a sub-value with a variable under it (`c0(..)` would
 //!   hide `x0`), nor a type with a variant that is never generated (it can have no witness).
@@ -30,6 +34,7 @@
 
 use super::universal::{assignment, placed, Draw};
 use super::{sweep, Ctx, Marks, Scheme, Trial};
+use crate::reduce::tree::{assign_leaf, leaves, LeafPath};
 use crate::subtypes::SubValue;
 
 /// Fresh values drawn, at most, to find one whose constructor still lacks witnesses (drawing
@@ -124,39 +129,96 @@ fn witnessed(
         tuples.iter().filter(|t| !own || **t != own_tuple).collect();
     let last = places.last().map_or(1, |&p| ctx.subject.node(p).constructors().len());
     let budget = ctx.args.max_exists * tuples.len() / last.max(1);
-    for k in 0..budget {
+    // Values outside their type's constraints are no values of it: drawn again, not counted
+    // as tries (at most `budget` of them, as for tries).
+    let (mut k, mut invalid) = (0, 0);
+    while k < budget && invalid < budget {
         if missing.is_empty() {
             return true;
         }
         let size = sweep(k, budget, ctx.args.max_size);
         let target = missing[k % missing.len()];
-        let Some(values) = aimed(ctx, places, target, size) else { continue };
+        // Every other try of a tuple puts the drawn values' leaves at its next rank.
+        let tries = k / missing.len();
+        let rank = tries.is_multiple_of(2).then_some(tries as u64 / 2);
+        let Some(values) = aimed(ctx, places, target, size, rank) else {
+            k += 1;
+            continue;
+        };
         let mut replacements = fixed.to_vec();
         replacements.extend(places.iter().copied().zip(values));
         match ctx.trial(replacements) {
             Some(Trial::Same) => missing.retain(|t| *t != target),
+            Some(Trial::Invalid) => {
+                invalid += 1;
+                continue;
+            }
             Some(_) => {}
             None => return false,
         }
+        k += 1;
     }
     missing.is_empty()
 }
 
 /// Fresh values for `places` with the constructors of `target`, each drawn from up to
-/// [`DRAWS`] fresh values at QuickCheck size `size`; `None` when a constructor was not drawn.
+/// [`DRAWS`] fresh values at QuickCheck size `size`, with its ranked leaves at `rank` when
+/// given (and their type has that rank); `None` when a constructor was not drawn.
 fn aimed(
     ctx: &mut Ctx<'_, '_>,
     places: &[usize],
     target: &[&str],
     size: usize,
+    rank: Option<u64>,
 ) -> Option<Vec<Box<dyn SubValue>>> {
     places
         .iter()
         .zip(target)
         .map(|(&place, &constructor)| {
-            (0..DRAWS)
+            let drawn = (0..DRAWS)
                 .filter_map(|_| ctx.subject.fresh(place, ctx.gen, ctx.args, size))
-                .find(|v| v.as_node().constructor() == constructor)
+                .find(|v| v.as_node().constructor() == constructor)?;
+            Some(match rank {
+                Some(rank) => at_rank(drawn, rank),
+                None => drawn,
+            })
         })
         .collect()
+}
+
+/// `value` with each of its ranked leaves at `rank`, those whose type has no such rank as
+/// they were: `Some(0)`, `Some(1)`, `Some(2)` for the ranks 0, 1, 2 of an `Option<u8>`.
+/// Witnesses are likeliest among the simplest leaves, and random draws repeat the very
+/// simplest ones (`Some(0)` most of the time at small sizes) where a witness may need the
+/// fourth (`Some(3)`).
+fn at_rank(mut value: Box<dyn SubValue>, rank: u64) -> Box<dyn SubValue> {
+    let ranked: Vec<(LeafPath, Box<dyn SubValue>)> = leaves(value.as_node())
+        .into_iter()
+        .filter_map(|leaf| Some((leaf.path, leaf.node.type_node().from_leaf_rank(rank)?)))
+        .collect();
+    for (path, leaf) in ranked {
+        // A leaf that cannot be put in place stays as drawn: the value is still of its type.
+        let _ = assign_leaf(value.as_node_mut(), &path, leaf);
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::at_rank;
+    use crate::subtypes::SubValue;
+
+    fn ranked<T: SubValue + Clone + 'static>(value: T, rank: u64) -> T {
+        at_rank(Box::new(value), rank).as_any().downcast_ref::<T>().cloned().expect("its type")
+    }
+
+    #[test]
+    fn at_rank_puts_every_ranked_leaf_at_one_rank() {
+        // Ranks count from each type's simplest value: 0, 1, -1, 2 for integers, a, b, c for
+        // chars.
+        assert_eq!(ranked((Some(7u8), vec![9i32, -3]), 2), (Some(2), vec![-1, -1]));
+        assert_eq!(ranked((Some('x'), 5u16), 0), (Some('a'), 0));
+        // A type without so many values keeps its leaf as drawn.
+        assert_eq!(ranked((true, 9u8), 5), (true, 5));
+    }
 }
