@@ -167,6 +167,34 @@ fn arbitrary_list<T: Arbitrary, C: FromIterator<T>>(g: &mut Gen) -> C {
     list
 }
 
+/// The low parts of a magnitude `m` that a search along the number line passes over, each
+/// above 0 and below `m`: its low decimal digits alone (`2040` to `40`, `0`), its low bytes
+/// alone (`0x1_2345` to `0x45`, `0x2345`), `m` without its highest set bit (`0x300` to
+/// `0x100`), and its half (`0x200` to `0x100`). Code that formats numbers or truncates them to a byte reads only those parts,
+/// and fails again every hundred or every 256 values, where a descent step by step stops at
+/// the bottom of the first block it meets. O(log m) of them.
+fn low_parts(m: u128) -> Vec<u128> {
+    let mut parts = Vec::new();
+    let mut power: u128 = 10;
+    while power < m {
+        parts.push(m % power);
+        let Some(next) = power.checked_mul(10) else { break };
+        power = next;
+    }
+    parts.extend(
+        (1..16)
+            .map(|bytes| 8 * bytes)
+            .filter(|&bits| bits < 128)
+            .map(|bits| m & ((1u128 << bits) - 1)),
+    );
+    if m > 0 {
+        parts.push(m & !(1u128 << (127 - m.leading_zeros())));
+    }
+    parts.push(m >> 1);
+    parts.retain(|&p| p > 0 && p < m);
+    parts
+}
+
 macro_rules! list_impl {
     ($list:ident, $slice:ident) => {
         impl<T: SubTypes> SubTypes for $list<T> {
@@ -410,21 +438,28 @@ macro_rules! int_impl {
                 Some(<$t>::wrapping_add(*self, *next))
             }
             fn jumps(&self) -> Vec<Self> {
-                // As a set of bits, a positive integer keeps as many set, lower: its highest
-                // set bit moved to the highest clear one below it (`0b110111` to `0b011111`).
                 let x = *self;
                 #[allow(unused_comparisons)]
-                let positive = x > 0;
-                if !positive || x.count_ones() < 2 {
-                    return Vec::new();
+                let negative = x < 0;
+                let magnitude = if negative { (x as i128).unsigned_abs() } else { x as u128 };
+                let mut jumps = low_parts(magnitude);
+                // As a set of bits, a positive integer keeps as many set, lower: its highest
+                // set bit moved to the highest clear one below it (`0b110111` to `0b011111`).
+                if !negative && x.count_ones() >= 2 {
+                    let high = <$t>::BITS - 1 - x.leading_zeros();
+                    let below = !x & (((1 as $t) << high) - 1);
+                    if below != 0 {
+                        let clear = <$t>::BITS - 1 - below.leading_zeros();
+                        jumps.push((x ^ ((1 as $t) << high) ^ ((1 as $t) << clear)) as u128);
+                    }
                 }
-                let high = <$t>::BITS - 1 - x.leading_zeros();
-                let below = !x & (((1 as $t) << high) - 1);
-                if below == 0 {
-                    return Vec::new();
-                }
-                let clear = <$t>::BITS - 1 - below.leading_zeros();
-                vec![x ^ ((1 as $t) << high) ^ ((1 as $t) << clear)]
+                jumps.sort_unstable();
+                jumps.dedup();
+                let signed = |m: u128| match negative {
+                    true => <$t>::try_from(-(m as i128)).ok(),
+                    false => <$t>::try_from(m).ok(),
+                };
+                jumps.into_iter().filter_map(signed).collect()
             }
         }
 
@@ -1177,4 +1212,23 @@ tuple_impl! {
     (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9)
     (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10)
     (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::subtypes::SubTypes;
+
+    #[test]
+    fn an_integers_jumps_are_its_low_parts_and_its_bits_set_lower_simplest_first() {
+        // 2040: its low decimal digits (40), its low byte (248), its half (1020), it without
+        // its top bit (1016), its top bit moved down (0b11111111000 to 0b1111111100, 1020).
+        assert_eq!(2040u16.jumps(), [40, 248, 1016, 1020]);
+        // With its sign, and never 0 (the leaf search tries it first) nor itself.
+        assert_eq!((-2040i32).jumps(), [-40, -248, -1016, -1020]);
+        // 768: 8 and 68, then 256 without its top bit, 384 its half (and its bits moved down).
+        assert_eq!(0x300u32.jumps(), [8, 68, 0x100, 0x180]);
+        assert!(1u8.jumps().is_empty());
+        // Past `i128::MAX` too.
+        assert!(u128::MAX.jumps().iter().all(|&j| j < u128::MAX));
+    }
 }

@@ -199,7 +199,10 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
 
     /// Simpler values of this leaf's type that a search along its number line passes over,
     /// simplest first: an integer's, the same bits set lower (`0b110111` to `0b011111`, where
-    /// only how many bits are set matters and most values between have fewer). Empty by
+    /// only how many bits are set matters and most values between have fewer), and its low
+    /// parts alone, with its sign (its low decimal digits, `2040` to `40`; its low bytes; it
+    /// without its highest set bit, `0x300` to `0x100`; its half), where code that formats a
+    /// number or truncates it fails again every hundred or every 256 values. Empty by
     /// default.
     /// Reduction tries them as a last resort, after its search along the line.
     fn jumps(&self) -> Vec<Self> {

@@ -1105,12 +1105,13 @@ fn leaves_of_two_types_trade_size_and_move_together() {
     // two types lowered together. Measured: 71, 43 and 36 evaluations in every seed, most of
     // them the other passes finding nothing before the move (it runs last) and after it; 77,
     // 43 and 38 since the last resort also tries integers' `jumps` and `compensate` searches
-    // a shape again once a leaf has risen.
+    // a shape again once a leaf has risen; 88, 43 and 44 since the jumps also try an
+    // integer's low digits and bits.
     let stuck = CouponOrder { lines: vec![OrderLine { qty: 29, price: 35 }], coupon: Some(0) };
-    reduces_from(stuck, order, 80, coupon_accepted);
+    reduces_from(stuck, order, 90, coupon_accepted);
     let wide = vec![BufSpan { start: 0, len: 3 }, BufSpan { start: 3, len: 0 }];
     reduces_from(wide, spans, 45, spans_apart);
-    reduces_from((57, 57), (1, 1), 40, cursor_misses);
+    reduces_from((57, 57), (1, 1), 45, cursor_misses);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1547,8 +1548,9 @@ fn integers_keep_their_set_bits_on_the_way_down() {
     // fewer bits. 39 of 40 probe runs ended at `(0, 55)`.
     ends_at_when_found(&(0, 31), flags_checked);
     ends_at_when_found(&Role { admin: false, permissions: 15 }, role_checked);
-    // 21 evaluations from there in every seed: the leaf passes first, then two jumps.
-    reduces_from((0, 0b110111), (0, 31), 21, flags_checked);
+    // 24 evaluations from there in every seed: the leaf passes first, then two jumps (21
+    // before the jumps tried an integer's low digits and bits too).
+    reduces_from((0, 0b110111), (0, 31), 24, flags_checked);
     accepted_are_smaller(flags_checked);
     none_run_twice(role_checked);
 }
@@ -1676,4 +1678,90 @@ fn runs_of_three_go_where_a_list_is_read_in_threes() {
     ends_at_when_found(&least, cycles_without_seven);
     accepted_are_smaller(triples_without_seven);
     none_run_twice(cycles_without_seven);
+}
+
+/// `n` in Roman numerals; the bug: 40 is written `LX` (60).
+fn to_roman(mut n: u32) -> String {
+    const DIGITS: [(u32, &str); 13] = [
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "LX"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ];
+    let mut out = String::new();
+    for (value, digits) in DIGITS {
+        while n >= value {
+            out.push_str(digits);
+            n -= value;
+        }
+    }
+    out
+}
+
+/// Reads Roman numerals back.
+fn from_roman(s: &str) -> u32 {
+    let values: Vec<i64> = s
+        .chars()
+        .map(|c| match c {
+            'I' => 1,
+            'V' => 5,
+            'X' => 10,
+            'L' => 50,
+            'C' => 100,
+            'D' => 500,
+            'M' => 1000,
+            _ => 0,
+        })
+        .collect();
+    let signed = |(i, &v): (usize, &i64)| {
+        if values.get(i + 1).is_some_and(|&next| v < next) {
+            -v
+        } else {
+            v
+        }
+    };
+    values.iter().enumerate().map(signed).sum::<i64>() as u32
+}
+
+/// Roman numerals round-trip for 0..4000: fails whenever the tens digit is 4, the minimum 40.
+fn roman_round_trip(n: &u16) -> bool {
+    let n = u32::from(*n) % 4000;
+    from_roman(&to_roman(n)) == n
+}
+
+/// A length encoded in one byte when its low byte is below 128, else in four; the bug: the
+/// encoder looks at the low byte only. Every length of 128 or more whose low byte is below
+/// 128 fails: the minimum 256.
+fn length_round_trip(len: &u32) -> bool {
+    let encoded: Vec<u8> =
+        if len & 0xFF < 128 { vec![*len as u8] } else { len.to_be_bytes().to_vec() };
+    let decoded = match encoded.as_slice() {
+        [one] => u32::from(*one),
+        four => u32::from_be_bytes(four.try_into().expect("four bytes")),
+    };
+    decoded == *len
+}
+
+#[test]
+fn integers_lose_their_high_digits_and_bits() {
+    // Failing values recur every 100 (every 256): stepping down from 2048 stops at 2040, and
+    // from a random length at the bottom of its block of 128. Their low decimal digits
+    // (2040 % 100) or low bits (768 & 0x1FF) fail too.
+    ends_at_when_found(&40, roman_round_trip);
+    ends_at_when_found(&256, length_round_trip);
+    // Evaluation bounds as measured, the largest over the 30 seeds. Before, from discovery,
+    // 12 and 1 of 30 seeds ended at the minimum.
+    reduces_from(2048, 40, 23, roman_round_trip);
+    reduces_from(0x8765_4321, 256, 69, length_round_trip);
+    accepted_are_smaller(length_round_trip);
+    none_run_twice(roman_round_trip);
 }

@@ -268,21 +268,30 @@ fn a_char_offers_the_first_char_of_each_of_its_classes() {
 }
 
 #[test]
-fn an_integer_jumps_to_the_same_bits_set_lower() {
-    assert_eq!(0b110111u8.jumps(), vec![0b011111]);
-    assert_eq!(6u64.jumps(), vec![3]);
-    assert_eq!(0b1011i32.jumps(), vec![0b0111]);
-    assert_eq!((i16::MAX - 1).jumps(), vec![i16::MAX >> 1]);
-    // One bit set, no clear bit below the highest, zero or negative: nothing to jump to.
-    for none in [0b1000u16, 0b0111, 0, 1] {
+fn an_integer_jumps_to_the_same_bits_set_lower_and_to_its_low_parts() {
+    // The highest set bit moved to the highest clear bit below it, among the low parts alone
+    // (decimal digits, bytes, without the top bit, the half), simplest first.
+    assert_eq!(0b110111u8.jumps(), vec![5, 0b010111, 27, 0b011111]);
+    assert_eq!(6u64.jumps(), vec![2, 3]);
+    assert_eq!(0b1011i32.jumps(), vec![1, 3, 5, 0b0111]);
+    assert_eq!((i16::MAX - 1).jumps(), vec![6, 66, 254, 766, 2766, 16382, i16::MAX >> 1]);
+    assert_eq!((-2040i64).jumps(), vec![-40, -248, -1016, -1020]);
+    // Zero and one: nothing simpler to jump to but zero, which the leaf search tries first.
+    for none in [0u16, 1] {
         assert!(none.jumps().is_empty(), "{none}");
     }
-    assert!((-6i64).jumps().is_empty());
-    // Every jump is simpler in the order and keeps the bits' count.
+    // Every jump is simpler in the order, with the same sign; the bits moved down are one.
     for x in 1u8..=255 {
-        for j in x.jumps() {
-            assert!(j < x && j.count_ones() == x.count_ones(), "{x} to {j}");
+        assert!(x.jumps().iter().all(|&j| j < x), "{x}");
+        let high = 7 - x.leading_zeros();
+        let below = !x & ((1u8 << high) - 1);
+        if x.count_ones() >= 2 && below != 0 {
+            let moved = x ^ (1 << high) ^ (1 << (7 - below.leading_zeros()));
+            assert!(x.jumps().contains(&moved), "{x}");
         }
+    }
+    for x in -128i8..0 {
+        assert!(x.jumps().iter().all(|&j| j < 0 && j > x), "{x}");
     }
     // Other leaf types have none.
     assert!('z'.jumps().is_empty() && "ab".to_string().jumps().is_empty());

@@ -733,8 +733,10 @@ fn move_pair(
 /// Steps each leaf (among the first `PAIRS` with any) through its type's `jumps`, the
 /// simpler values a search along its number line passes over: an integer's same bits set
 /// lower, `0b110111` to `0b011111`, where only how many bits are set matters and most values
-/// between have fewer. As a last resort (run only in a round in which no pass made
-/// progress): one candidate a leaf for the integers, steps repeated while one is kept.
+/// between have fewer; its low decimal digits and low bits alone, `2040` to `40` where a
+/// Roman numeral's tens fail. As a last resort (run only in a round in which no pass made
+/// progress): O(log value) candidates a leaf for the integers (the decimal digits, bytes,
+/// top bit, half), steps repeated while one is kept.
 pub fn jumps(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
