@@ -436,3 +436,38 @@ fn a_constructor_whose_witness_is_one_small_leaf_is_claimed() {
         assert!(g.formula().contains("power: c0(..)"), "seed {seed}: {g}");
     }
 }
+
+// --- One value in three places ----------------------------------------------------------------
+
+/// A run-length encoder that stores a run's length in two bits: a run of four equal bytes
+/// comes back as a run of none. Fails on any four equal bytes in a row, whatever the byte.
+fn rle_round_trip(bytes: &Vec<u8>) -> bool {
+    let mut runs: Vec<(u8, u8)> = Vec::new();
+    for &b in bytes {
+        match runs.last_mut() {
+            Some((value, n)) if *value == b => *n += 1,
+            _ => runs.push((b, 1)),
+        }
+    }
+    let decoded: Vec<u8> =
+        runs.iter().flat_map(|&(b, n)| std::iter::repeat_n(b, (n & 3) as usize)).collect();
+    decoded == *bytes
+}
+
+/// Three signatures of a quorum: fails when all three name one signer, whoever it is.
+fn quorum_distinct(signers: &(char, char, char)) -> bool {
+    !(signers.0 == signers.1 && signers.1 == signers.2)
+}
+
+/// Equal sub-values in three or more places that must stay equal are one variable at all of
+/// them (`[x1, x1, x1, x1, ..x0]`), not the value itself: before, only two places at a time
+/// were tried, and a pair alone passes.
+#[test]
+fn one_value_in_three_or_more_places_is_one_variable() {
+    for seed in SEEDS {
+        let g = smartcheck::generalize(&seeded(seed), rle_round_trip, &vec![0, 0, 0, 0]).unwrap();
+        assert_eq!(g.formula(), "forall values x0 x1:\n  [x1, x1, x1, x1, ..x0]", "seed {seed}");
+        let g = smartcheck::generalize(&seeded(seed), quorum_distinct, &('a', 'a', 'a')).unwrap();
+        assert_eq!(g.formula(), "forall values x0:\n  (x0, x0, x0)", "seed {seed}");
+    }
+}

@@ -179,10 +179,37 @@ fn order(a: &str, b: &str) -> Option<Ordering> {
 /// Adds repeated variables, then side conditions, to `scheme`; the place it stopped at if
 /// the evaluation budget ran out.
 pub(super) fn relate(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme) -> Option<usize> {
+    for group in equal_groups(ctx, scheme) {
+        if ctx.spent() {
+            return Some(group[0]);
+        }
+        if is_free(ctx, scheme, group[0], group[1]) {
+            add_if_true(ctx, scheme, &Group { vars: vec![group], relation: None });
+        }
+    }
     let repeated = |ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, a: usize, b: usize| {
         add_if_true(ctx, scheme, &Group { vars: vec![vec![a, b]], relation: None });
     };
     each_pair(ctx, scheme, true, repeated).or_else(|| each_pair(ctx, scheme, false, condition))
+}
+
+/// Places of [`pairs`] that hold one value in three places or more, each group once (at most
+/// [`PAIRS`] groups): a repeated variable at all of them is tried before any pair of them,
+/// since a value that must recur three times (four equal bytes in a row, three equal
+/// signatures) passes with any two of its places equal.
+fn equal_groups(ctx: &Ctx<'_, '_>, scheme: &Scheme) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (a, b) in pairs(ctx, scheme, true) {
+        if let Some(group) = groups.iter_mut().find(|g| g[0] == a) {
+            group.push(b);
+        } else if !groups.iter().any(|g| g.contains(&a)) {
+            // (A later place of an earlier group: its own pairs add nothing.)
+            groups.push(vec![a, b]);
+        }
+    }
+    groups.retain(|g| g.len() >= 3);
+    groups.truncate(PAIRS);
+    groups
 }
 
 /// Runs `try_pair` on up to [`PAIRS`] of [`pairs`] whose places are still free; the place
