@@ -129,10 +129,13 @@
 //!   one of them) and values near the counterexample's own; for an integer in a
 //!   `#[smartcheck(range = ..)]` field, values within the range. A replacement outside its
 //!   type's range or invariant is no value of the type: neither run nor counted.
-//! - `with x1 != x2` between two fieldless variants (`Eur`, `Usd`) says the bug needs them
-//!   to differ, whichever they are; a later input whose two tags differ is an instance.
+//! - A variable at several places (`[x1, x1, x1, ..x0]`) is one value at all of them, whichever
+//!   it is. `with x1 != x2` between two fieldless variants (`Eur`, `Usd`) says the bug needs
+//!   them to differ, whichever they are; a later input whose two tags differ is an instance.
 //! - Further counterexamples come from later rounds, which skip inputs matching an earlier
-//!   one's shape (its generalized parts as wildcards) and failing the same way.
+//!   one's shape (its generalized parts as wildcards) and failing the same way. A later
+//!   counterexample that is an earlier one in another shape (a tree rotated, lists merged or
+//!   sorted, one operation of a list moved) is merged into it, not reported again.
 //!
 //! # Attributes
 //!
