@@ -179,7 +179,8 @@ fn order(a: &str, b: &str) -> Option<Ordering> {
 /// Adds repeated variables, then side conditions, to `scheme`; the place it stopped at if
 /// the evaluation budget ran out.
 pub(super) fn relate(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme) -> Option<usize> {
-    for group in equal_groups(ctx, scheme) {
+    let equal = pairs(ctx, scheme, true);
+    for group in equal_groups(&equal) {
         if ctx.spent() {
             return Some(group[0]);
         }
@@ -190,16 +191,20 @@ pub(super) fn relate(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme) -> Option<usize
     let repeated = |ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, a: usize, b: usize| {
         add_if_true(ctx, scheme, &Group { vars: vec![vec![a, b]], relation: None });
     };
-    each_pair(ctx, scheme, true, repeated).or_else(|| each_pair(ctx, scheme, false, condition))
+    each_pair(ctx, scheme, equal, repeated).or_else(|| {
+        let ordered = pairs(ctx, scheme, false);
+        each_pair(ctx, scheme, ordered, condition)
+    })
 }
 
-/// Places of [`pairs`] that hold one value in three places or more, each group once (at most
-/// [`PAIRS`] groups): a repeated variable at all of them is tried before any pair of them,
-/// since a value that must recur three times (four equal bytes in a row, three equal
-/// signatures) passes with any two of its places equal.
-fn equal_groups(ctx: &Ctx<'_, '_>, scheme: &Scheme) -> Vec<Vec<usize>> {
+/// The places of `equal` (pairs of places holding equal values, as [`pairs`] gives them)
+/// that hold one value in three places or more, each group once (at most [`PAIRS`] groups):
+/// a repeated variable at all of them is tried before any pair of them, since a value that
+/// must recur three times (four equal bytes in a row, three equal signatures) passes with any
+/// two of its places equal.
+fn equal_groups(equal: &[(usize, usize)]) -> Vec<Vec<usize>> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
-    for (a, b) in pairs(ctx, scheme, true) {
+    for &(a, b) in equal {
         if let Some(group) = groups.iter_mut().find(|g| g[0] == a) {
             group.push(b);
         } else if !groups.iter().any(|g| g.contains(&a)) {
@@ -212,16 +217,16 @@ fn equal_groups(ctx: &Ctx<'_, '_>, scheme: &Scheme) -> Vec<Vec<usize>> {
     groups
 }
 
-/// Runs `try_pair` on up to [`PAIRS`] of [`pairs`] whose places are still free; the place
-/// it stopped at if the evaluation budget ran out.
+/// Runs `try_pair` on up to [`PAIRS`] of `pairs` (as [`pairs`] gives them) whose places are
+/// still free; the place it stopped at if the evaluation budget ran out.
 fn each_pair(
     ctx: &mut Ctx<'_, '_>,
     scheme: &mut Scheme,
-    equal: bool,
+    pairs: Vec<(usize, usize)>,
     mut try_pair: impl FnMut(&mut Ctx<'_, '_>, &mut Scheme, usize, usize),
 ) -> Option<usize> {
     let mut tried = 0;
-    for (a, b) in pairs(ctx, scheme, equal) {
+    for (a, b) in pairs {
         if tried == PAIRS {
             break;
         }
