@@ -80,10 +80,16 @@ pub struct Generalization {
     pub(crate) universal: Vec<usize>,
     /// Reduction's breadth-first indexes of sub-values that may have any constructor.
     pub(crate) existential: Vec<usize>,
+    /// Of those, the ones that may have only some constructors (the others had no witness):
+    /// each index with their names.
+    pub(crate) only: Vec<(usize, Vec<&'static str>)>,
     /// Every variable of the formula, `x0` first.
     pub(crate) variables: Vec<Variable>,
     /// Where each constructor variable stands, `c0` first.
     pub(crate) constructors: Vec<Vec<u32>>,
+    /// The constructors each constructor variable ranges over, `c0` first: empty for all of
+    /// its type's.
+    pub(crate) ranges: Vec<Vec<&'static str>>,
     /// Side conditions between variables.
     pub(crate) conditions: Vec<Condition>,
     /// Each pair of tags that the formula relates, whichever they are. Not in `universal`:
@@ -175,6 +181,13 @@ impl Generalization {
         &self.constructors
     }
 
+    /// The constructors each constructor variable ranges over, `c0` first: empty where it
+    /// ranges over all of its type's (`c0`), their names where only some had a witness
+    /// (`c0 in {Name, DotDot}`).
+    pub fn constructor_ranges(&self) -> &[Vec<&'static str>] {
+        &self.ranges
+    }
+
     /// Side conditions between variables (`with x0 != x1`).
     pub fn conditions(&self) -> &[Condition] {
         &self.conditions
@@ -248,7 +261,7 @@ fn finish(
     args: &Args,
     subject: &Subject<'_>,
     scheme: Scheme,
-    existential: &[usize],
+    existential: &[existential::Claimed],
     stopped: Option<usize>,
 ) -> Generalization {
     let scheme = scheme.in_name_order(subject);
@@ -301,11 +314,19 @@ fn finish(
         ));
     }
     let formula = formula::formula(subject.value, &scheme, existential, args.format);
+    let places: Vec<usize> = existential.iter().map(|c| c.place).collect();
+    let only = existential
+        .iter()
+        .filter(|c| !c.only.is_empty())
+        .filter_map(|c| Some((subject.structural[c.place]?, c.only.clone())))
+        .collect();
     Generalization {
         universal,
-        existential: existential.iter().filter_map(|&p| subject.structural[p]).collect(),
+        existential: places.iter().filter_map(|&p| subject.structural[p]).collect(),
+        only,
         variables,
-        constructors: paths(existential),
+        constructors: paths(&places),
+        ranges: existential.iter().map(|c| c.only.clone()).collect(),
         conditions: scheme.conditions.clone(),
         related_tags,
         evidence: scheme.evidence.filter(|_| !scheme.vars.is_empty()),

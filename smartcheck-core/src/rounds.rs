@@ -70,7 +70,20 @@ pub(crate) fn rounds(
                 counts.skip(owner);
                 shapes.push((cex, owner));
             }
-            Ok((Discovered::Found { value: Ok(cex), .. }, None)) => found.push(cex),
+            Ok((Discovered::Found { value: Ok(cex), .. }, None)) => {
+                match property::catch(|| subsumed(&found, &cex)) {
+                    // An earlier counterexample is an instance of this one's class: one bug.
+                    // The simpler of the two is reported, the other excluded as its shape.
+                    Ok(Some((k, true))) => {
+                        shapes.push((std::mem::replace(&mut found[k], cex), k));
+                    }
+                    Ok(Some((k, false))) => {
+                        counts.skip(k);
+                        shapes.push((cex, k));
+                    }
+                    _ => found.push(cex),
+                }
+            }
             Ok((Discovered::Found { value: Err(flaky), .. }, _)) => {
                 problems.push(flaky);
                 break;
@@ -148,6 +161,21 @@ fn another_shape(tester: &mut Tester<'_>, cex: &Counterexample<Root>) -> Option<
 /// Moves of one element that [`another_shape`] runs at most, each an instance of a known
 /// class were it to fail the same way.
 const MOVES_RUN: usize = 4;
+
+/// The first earlier counterexample of `found` that is an instance of `cex`'s class (its
+/// value matches the class's pattern and it failed the same way): one bug, which the later
+/// formula says more about. A constructor variable over some constructors only (`c0 in
+/// {Name, DotDot}`) is claimed where the earlier counterexample's own constructor held a
+/// variable under it (`Name(x0)`), and so could not be claimed there.
+/// With it, whether `cex` is the simpler of the two.
+fn subsumed(found: &[Counterexample<Root>], cex: &Counterexample<Root>) -> Option<(usize, bool)> {
+    use crate::reduce::order::compare;
+    cex.generalization.as_ref().filter(|g| !g.only.is_empty())?;
+    let class = Known::with_shapes(std::slice::from_ref(cex), &[]);
+    let k = found.iter().position(|old| class.class_of(&*old.value, &old.failure).is_some())?;
+    let (new, old) = (NodeRef::Value(cex.value.node()), NodeRef::Value(found[k].value.node()));
+    Some((k, compare(new, old).is_lt()))
+}
 
 /// One round: discovery, then reduction of what it found, and its generalization unless it
 /// is another shape of a bug already found (then the earlier counterexample it belongs to

@@ -229,15 +229,28 @@ fn is_free(free_leaves: &[Vec<u32>], path: &[u32], slot: u32) -> bool {
 struct Pattern {
     flat: Flat,
     wild: Vec<bool>,
+    /// For each wildcard that ranges over some constructors only (`c0 in {Name, DotDot}`):
+    /// those; empty for any other node.
+    only: Vec<Vec<&'static str>>,
     /// For each node: its float leaves, `None` where the leaf is a variable of the formula.
     floats: Vec<Leaves<Option<FloatKind>>>,
     core: usize,
 }
 
 impl Pattern {
-    fn of(value: NodeRef<'_>, wildcards: &[usize], free_leaves: &[Vec<u32>]) -> Self {
+    fn of(
+        value: NodeRef<'_>,
+        wildcards: &[usize],
+        only: &[(usize, Vec<&'static str>)],
+        free_leaves: &[Vec<u32>],
+    ) -> Self {
         let flat = Flat::of(value, usize::MAX).unwrap_or_else(|| unreachable!("no limit"));
         let wild: Vec<bool> = (0..flat.len()).map(|i| wildcards.contains(&i)).collect();
+        let only = (0..flat.len())
+            .map(|i| {
+                only.iter().find(|(at, _)| *at == i).map(|(_, c)| c.clone()).unwrap_or_default()
+            })
+            .collect();
         let mut bfs = Bfs::new(value);
         bfs.by_ref().for_each(drop);
         let floats = (0..flat.len())
@@ -247,7 +260,7 @@ impl Pattern {
                 flat.floats[i].iter().map(|&(slot, k)| (slot, (!free(slot)).then_some(k))).collect()
             })
             .collect();
-        let mut pattern = Pattern { flat, wild, floats, core: 0 };
+        let mut pattern = Pattern { flat, wild, only, floats, core: 0 };
         pattern.core = pattern.core();
         pattern
     }
@@ -288,11 +301,14 @@ impl Pattern {
         table[self.core * t_len]
     }
 
-    /// True when class node `s` matches candidate node `t` itself: a wildcard, or the same
+    /// True when class node `s` matches candidate node `t` itself: a wildcard (of the same
+    /// type and one of its constructors, for one that ranges over some only), or the same
     /// type, constructor and float kinds, each child embedded in the matching child.
     fn couples(&self, s: usize, candidate: &Flat, t: usize, table: &[bool]) -> bool {
         if self.wild[s] {
-            return true;
+            let ((s_type, _), (t_type, t_constructor)) = (self.flat.labels[s], candidate.labels[t]);
+            return self.only[s].is_empty()
+                || (s_type == t_type && self.only[s].contains(&t_constructor));
         }
         let (s_kids, t_kids) = (self.flat.children(s), candidate.children(t));
         let floats = &candidate.floats[t];
@@ -329,8 +345,9 @@ impl Class {
         let free_leaves: Vec<Vec<u32>> = g
             .map(|g| g.variables.iter().flat_map(|v| v.paths.clone()).collect())
             .unwrap_or_default();
+        let only = g.map_or(&[][..], |g| &g.only[..]);
         let mut class =
-            Class::new(cex.value.clone(), wildcards, &free_leaves, cex.failure.signature());
+            Class::new(cex.value.clone(), wildcards, only, &free_leaves, cex.failure.signature());
         let tags = g.map_or(&[][..], |g| &g.related_tags[..]);
         if class.pattern.floats.iter().all(|f| f.is_empty()) {
             class.related = tags.to_vec();
@@ -339,15 +356,17 @@ impl Class {
         class
     }
 
-    /// The class of `value` with sub-values at `wildcards` and the primitive leaves at
-    /// `free_leaves` (child-slot paths) as variables, failing with `signature`.
+    /// The class of `value` with sub-values at `wildcards` (those in `only` of some
+    /// constructors only) and the primitive leaves at `free_leaves` (child-slot paths) as
+    /// variables, failing with `signature`.
     fn new(
         value: Root,
         wildcards: Vec<usize>,
+        only: &[(usize, Vec<&'static str>)],
         free_leaves: &[Vec<u32>],
         signature: String,
     ) -> Self {
-        let pattern = Pattern::of(NodeRef::Value(value.node()), &wildcards, free_leaves);
+        let pattern = Pattern::of(NodeRef::Value(value.node()), &wildcards, only, free_leaves);
         let loose = wildcards.clone();
         Class { value, wildcards, signature, pattern, related: Vec::new(), loose }
     }
@@ -526,8 +545,13 @@ mod tests {
         wildcards: &[usize],
         free_leaves: &[Vec<u32>],
     ) -> Known<T> {
-        let class =
-            Class::new(Root::new(value), wildcards.to_vec(), free_leaves, signature.to_string());
+        let class = Class::new(
+            Root::new(value),
+            wildcards.to_vec(),
+            &[],
+            free_leaves,
+            signature.to_string(),
+        );
         Known(class, std::marker::PhantomData)
     }
 

@@ -690,3 +690,57 @@ fn one_bug_in_a_sequence_of_operations_is_one_class_whatever_their_order() {
     one_class(ring_reads_in_order);
     one_class(channel_delivers_in_order);
 }
+
+// --- One bug where some constructors fail and others pass -------------------------------------
+
+/// A path segment.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+enum Seg {
+    Name(u8),
+    Dot,
+    DotDot,
+}
+
+/// Normalizes a path: names kept, `.` dropped, `..` drops the name before it (or counts a
+/// step up). The bug: `.` also swallows the segment after it (unless that is a `.` too).
+fn normalized(segs: &[Seg], buggy: bool) -> (Vec<u8>, usize) {
+    let (mut out, mut up, mut i) = (Vec::new(), 0, 0);
+    while i < segs.len() {
+        match segs[i] {
+            Seg::Name(n) => out.push(n),
+            Seg::Dot if buggy && segs.get(i + 1) != Some(&Seg::Dot) => i += 1,
+            Seg::Dot => {}
+            Seg::DotDot => {
+                if out.pop().is_none() {
+                    up += 1;
+                }
+            }
+        }
+        i += 1;
+    }
+    (out, up)
+}
+
+#[allow(clippy::ptr_arg)] // a property takes its input type by reference
+fn path_normalizes(segs: &Vec<Seg>) -> bool {
+    normalized(segs, true) == normalized(segs, false)
+}
+
+/// The segment after a `.` is lost whether it is a name or a `..` (a `.` after it passes):
+/// one bug, reported as two classes, `[Dot, Name(0)]` and `[Dot, DotDot]`, in 30 of 30 runs
+/// before. The second's formula now says which constructors fail there, `c0 in {Name,
+/// DotDot}`; the first is an instance of it, so they are one class, reported by the simpler
+/// of the two. (Where the formula also claims any tail after it, `..x0`, a name there
+/// passes under some tails: two classes, as before.)
+#[test]
+fn one_bug_where_some_constructors_fail_and_others_pass_is_one_class() {
+    let mut one = 0;
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), path_normalizes);
+        let n = report.counterexamples().len();
+        assert!((1..=2).contains(&n), "seed {seed}:\n{report}");
+        one += usize::from(n == 1);
+    }
+    println!("path normalizer: one class in {one} of 30 seeds");
+    assert!(one >= 25, "one class in {one} of 30 seeds");
+}

@@ -471,3 +471,40 @@ fn one_value_in_three_or_more_places_is_one_variable() {
         assert_eq!(g.formula(), "forall values x0:\n  (x0, x0, x0)", "seed {seed}");
     }
 }
+
+// --- Some constructors of a place fail, others pass ---------------------------------------------
+
+/// A path segment.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+enum Seg {
+    Name(u8),
+    Dot,
+    DotDot,
+}
+
+/// A `.` that swallows the segment after it, unless that is a `.` too: a name or a `..`
+/// there fails, a `.` passes.
+#[allow(clippy::ptr_arg)] // a property takes its input type by reference
+fn dot_keeps_next(segs: &Vec<Seg>) -> bool {
+    match segs.as_slice() {
+        [Seg::Dot, next, ..] => *next == Seg::Dot,
+        _ => true,
+    }
+}
+
+/// A place where every constructor but one has a witness is claimed over those
+/// (`c0 in {Name, DotDot}`), where before it was not claimed at all; a place where all have
+/// one reads as before (`c1`).
+#[test]
+fn a_place_where_some_constructors_fail_is_claimed_over_those() {
+    for seed in SEEDS {
+        let value = vec![Seg::Dot, Seg::DotDot];
+        let g = smartcheck::generalize(&seeded(seed), dot_keeps_next, &value).unwrap();
+        assert_eq!(
+            g.formula(),
+            "forall values x0: forall constructors c0 in {Name, DotDot}: there exist arguments \
+             such that\n  [Dot, c0(..), ..x0]",
+            "seed {seed}"
+        );
+    }
+}

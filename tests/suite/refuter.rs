@@ -255,6 +255,8 @@ struct Claims {
     vars: Vec<Vec<Vec<u32>>>,
     conditions: Vec<(usize, &'static str, usize)>,
     constructors: Vec<Vec<u32>>,
+    /// The constructors each constructor variable ranges over (empty: all of its type's).
+    ranges: Vec<Vec<&'static str>>,
 }
 
 fn audit_one<T: SubTypes, R: PropertyResult>(
@@ -268,6 +270,7 @@ fn audit_one<T: SubTypes, R: PropertyResult>(
         vars: g.variables().iter().map(|v| v.paths.clone()).collect(),
         conditions: g.conditions().iter().map(|c| (c.left, c.relation.symbol(), c.right)).collect(),
         constructors: g.constructors().to_vec(),
+        ranges: g.constructor_ranges().to_vec(),
     };
     let value = cex.value();
     let signature = cex.failure().signature();
@@ -366,10 +369,10 @@ fn unwitnessed<T: SubTypes>(
         return (0, None);
     }
     let mut tuples: Vec<Vec<&str>> = vec![Vec::new()];
-    for node in &nodes {
-        let next = tuples
-            .iter()
-            .flat_map(|t| node.constructors().iter().map(move |c| [&t[..], &[*c]].concat()));
+    for (node, range) in nodes.iter().zip(&claims.ranges) {
+        let constructors = if range.is_empty() { node.constructors() } else { &range[..] };
+        let next =
+            tuples.iter().flat_map(|t| constructors.iter().map(move |c| [&t[..], &[*c]].concat()));
         tuples = next.collect();
     }
     for _ in 0..4 {

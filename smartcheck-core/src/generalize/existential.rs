@@ -45,63 +45,138 @@ const DRAWS: usize = 32;
 /// constructor variables would need more witnesses is not claimed.
 const TUPLES: usize = 64;
 
+/// A place generalized over its constructors: all of its type's (`only` empty), or only
+/// those in `only`, the others without a witness.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Claimed {
+    pub place: usize,
+    pub only: Vec<&'static str>,
+}
+
 /// The paper's `sumTest`: the places generalized over their constructors, in breadth-first
 /// order, given the variables of `scheme`; and the place it stopped at if the evaluation
-/// budget ran out.
-pub(super) fn sum_test(ctx: &mut Ctx<'_, '_>, scheme: &Scheme) -> (Vec<usize>, Option<usize>) {
+/// budget ran out. A place where only some constructors had a witness is claimed over those
+/// in a second pass (`c0 in {Name, DotDot}`), checked again with every claim of the first,
+/// and only where the first claimed nothing under it: the paper's claims below it
+/// (`Div(x0, Add(c0(..), c1(..)))`) say more than a few constructors above them.
+pub(super) fn sum_test(ctx: &mut Ctx<'_, '_>, scheme: &Scheme) -> (Vec<Claimed>, Option<usize>) {
     let places = scheme.places();
-    let mut found: Vec<usize> = Vec::new();
+    let mut found: Vec<Claimed> = Vec::new();
+    let mut some_only: Vec<usize> = Vec::new();
     let mut marks = Marks::new(ctx.subject.len(), &places);
     let above_variable = ctx.subject.above(&places);
-    for (place, &above) in above_variable.iter().enumerate().skip(1) {
+    let eligible = |ctx: &Ctx<'_, '_>, marks: &mut Marks, place: usize| {
         let subject = ctx.subject;
-        if marks.covers(subject, place)
-            || above
+        !(marks.covers(subject, place)
+            || above_variable[place]
             || subject.is_leaf(place)
-            || subject.node(place).constructors().len() < 2
-        {
+            || subject.node(place).constructors().len() < 2)
+    };
+    for place in 1..ctx.subject.len() {
+        if !eligible(ctx, &mut marks, place) {
             continue;
         }
         if ctx.spent() {
             return (found, Some(place));
         }
         let mut joint = found.clone();
-        joint.push(place);
-        if constr_fail(ctx, scheme, &joint) {
-            marks.generalize(place);
-            found = joint;
+        joint.push(Claimed { place, only: Vec::new() });
+        match constr_fail(ctx, scheme, &joint, true) {
+            Some(only) if only.is_empty() => {
+                marks.generalize(place);
+                found = joint;
+            }
+            Some(_) => some_only.push(place),
+            None => {}
         }
     }
+    let claimed: Vec<usize> = found.iter().map(|c| c.place).collect();
+    let above_claimed = ctx.subject.above(&claimed);
+    for place in some_only {
+        if !eligible(ctx, &mut marks, place) || above_claimed[place] {
+            continue;
+        }
+        if ctx.spent() {
+            return (found, Some(place));
+        }
+        let mut joint = found.clone();
+        joint.push(Claimed { place, only: Vec::new() });
+        if let Some(only) = constr_fail(ctx, scheme, &joint, true) {
+            marks.generalize(place);
+            found = joint;
+            if let Some(last) = found.last_mut() {
+                last.only = only;
+            }
+        }
+    }
+    // Named in breadth-first order, as the formula reads them.
+    found.sort_by_key(|c| c.place);
     (found, None)
 }
 
-/// The paper's `constrFail`, on the constructor variables at `places` together: true when
-/// every tuple of their constructors has a witness among `max_exists` fresh values per
-/// constructor of the last place, under each of `exists_assignments` random assignments of
-/// the variables (under the counterexample's own values when there are none).
-fn constr_fail(ctx: &mut Ctx<'_, '_>, scheme: &Scheme, places: &[usize]) -> bool {
-    let Some(tuples) = tuples(ctx, places) else { return false };
-    if scheme.vars.is_empty() {
-        return witnessed(ctx, places, &tuples, &[], true);
-    }
-    let rounds = ctx.args.exists_assignments.max(1);
+/// The paper's `constrFail`, on the constructor variables at `claimed` together: every tuple
+/// of their constructors has a witness among `max_exists` fresh values per constructor of the
+/// last place, under each of `exists_assignments` random assignments of the variables (under
+/// the counterexample's own values when there are none). `Some` of the constructors the last
+/// place is claimed for: empty for all of them; with `some`, the two or more (its own among
+/// them) whose every tuple had a witness under every assignment, when others did not (`c0 in
+/// {Name, DotDot}`, where `Dot` there passes). `None`: no claim.
+fn constr_fail(
+    ctx: &mut Ctx<'_, '_>,
+    scheme: &Scheme,
+    claimed: &[Claimed],
+    some: bool,
+) -> Option<Vec<&'static str>> {
+    let places: Vec<usize> = claimed.iter().map(|c| c.place).collect();
+    let mut tuples = tuples(ctx, claimed)?;
+    let all = ctx.subject.node(*places.last()?).constructors().len();
+    let own = ctx.subject.node(*places.last()?).constructor();
+    let lasts = |tuples: &[Vec<&'static str>]| {
+        let mut lasts: Vec<&'static str> = Vec::new();
+        for last in tuples.iter().filter_map(|t| t.last().copied()) {
+            if !lasts.contains(&last) {
+                lasts.push(last);
+            }
+        }
+        lasts
+    };
+    let rounds = if scheme.vars.is_empty() { 1 } else { ctx.args.exists_assignments.max(1) };
     for round in 0..rounds {
-        // Small assignments (the likeliest to refute) alternate with random ones.
-        let draw = if round % 2 == 0 { Draw::All(round / 2, rounds) } else { Draw::Random };
-        let Some(values) = assignment(ctx, scheme, draw) else { return false };
-        if !witnessed(ctx, places, &tuples, &placed(scheme, values), false) {
-            return false;
+        let missing = if scheme.vars.is_empty() {
+            witnessed(ctx, &places, &tuples, &[], true)?
+        } else {
+            // Small assignments (the likeliest to refute) alternate with random ones.
+            let draw = if round % 2 == 0 { Draw::All(round / 2, rounds) } else { Draw::Random };
+            let values = assignment(ctx, scheme, draw)?;
+            witnessed(ctx, &places, &tuples, &placed(scheme, values), false)?
+        };
+        if !missing.is_empty() && !some {
+            return None;
+        }
+        // A constructor of the last place with a tuple short of a witness is left out.
+        let short = lasts(&missing);
+        tuples.retain(|t| t.last().is_some_and(|last| !short.contains(last)));
+        let kept = lasts(&tuples);
+        if kept.len() < 2 || !kept.contains(&own) {
+            return None;
         }
     }
-    true
+    let kept = lasts(&tuples);
+    match kept.len() == all {
+        true => Some(Vec::new()),
+        false => Some(kept),
+    }
 }
 
-/// Every tuple of constructors of the types at `places`, in order; `None` when there are
-/// more than [`TUPLES`].
-fn tuples(ctx: &Ctx<'_, '_>, places: &[usize]) -> Option<Vec<Vec<&'static str>>> {
+/// Every tuple of constructors of the places `claimed` (each place's type's, or its `only`
+/// ones), in order; `None` when there are more than [`TUPLES`].
+fn tuples(ctx: &Ctx<'_, '_>, claimed: &[Claimed]) -> Option<Vec<Vec<&'static str>>> {
     let mut tuples: Vec<Vec<&'static str>> = vec![Vec::new()];
-    for &place in places {
-        let constructors = ctx.subject.node(place).constructors();
+    for claim in claimed {
+        let constructors = match claim.only.is_empty() {
+            true => ctx.subject.node(claim.place).constructors(),
+            false => &claim.only[..],
+        };
         if tuples.len() * constructors.len() > TUPLES {
             return None;
         }
@@ -113,17 +188,18 @@ fn tuples(ctx: &Ctx<'_, '_>, places: &[usize]) -> Option<Vec<Vec<&'static str>>>
     Some(tuples)
 }
 
-/// True when every tuple of constructors in `tuples` has a witness, a run with fresh values
-/// of those constructors at `places` (the variables at `fixed`) that fails the same way;
+/// The tuples of constructors in `tuples` that have no witness, a run with fresh values of
+/// those constructors at `places` (the variables at `fixed`) that fails the same way;
 /// `max_exists` runs per constructor of the last place at most, each aimed at a tuple still
-/// without one. With `own`, the counterexample witnesses its own tuple.
+/// without one. With `own`, the counterexample witnesses its own tuple. `None` when a
+/// candidate could not be built.
 fn witnessed(
     ctx: &mut Ctx<'_, '_>,
     places: &[usize],
     tuples: &[Vec<&'static str>],
     fixed: &[(usize, Box<dyn SubValue>)],
     own: bool,
-) -> bool {
+) -> Option<Vec<Vec<&'static str>>> {
     let own_tuple: Vec<&str> = places.iter().map(|&p| ctx.subject.node(p).constructor()).collect();
     let mut missing: Vec<&Vec<&'static str>> =
         tuples.iter().filter(|t| !own || **t != own_tuple).collect();
@@ -134,7 +210,7 @@ fn witnessed(
     let (mut k, mut invalid) = (0, 0);
     while k < budget && invalid < budget {
         if missing.is_empty() {
-            return true;
+            break;
         }
         let size = sweep(k, budget, ctx.args.max_size);
         let target = missing[k % missing.len()];
@@ -147,18 +223,17 @@ fn witnessed(
         };
         let mut replacements = fixed.to_vec();
         replacements.extend(places.iter().copied().zip(values));
-        match ctx.trial(replacements) {
-            Some(Trial::Same) => missing.retain(|t| *t != target),
-            Some(Trial::Invalid) => {
+        match ctx.trial(replacements)? {
+            Trial::Same => missing.retain(|t| *t != target),
+            Trial::Invalid => {
                 invalid += 1;
                 continue;
             }
-            Some(_) => {}
-            None => return false,
+            _ => {}
         }
         k += 1;
     }
-    missing.is_empty()
+    Some(missing.into_iter().cloned().collect())
 }
 
 /// Fresh values for `places` with the constructors of `target`, each drawn from up to

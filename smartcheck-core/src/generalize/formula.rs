@@ -4,6 +4,8 @@
 //! ```text
 //! forall values x0: forall constructors c0: there exist arguments such that
 //!   Div(x0, c0(..))
+//! forall constructors c0 in {Name, DotDot}: there exist arguments such that
+//!   [Dot, c0(..)]
 //! forall values x0 x1 with x0 != x1:
 //!   Pair(x0, x1)
 //! ```
@@ -12,6 +14,7 @@
 //! `c0, c1, ...` in breadth-first order, the same names notes use; a repeated variable prints
 //! its name at each of its places. Cost: one rendering, O(n) in the counterexample's nodes.
 
+use super::existential::Claimed;
 use super::Scheme;
 use crate::args::Format;
 use crate::render::{render_generalized, Hole, Holes};
@@ -23,7 +26,7 @@ use crate::subtypes::{NodeRef, SubValue};
 pub(super) fn formula(
     value: &dyn SubValue,
     scheme: &Scheme,
-    existential: &[usize],
+    existential: &[Claimed],
     format: Format,
 ) -> String {
     let mut holes = Holes::new();
@@ -49,13 +52,23 @@ pub(super) fn formula(
     }
     if !existential.is_empty() {
         let names = names("c", existential.len());
-        for (&place, name) in existential.iter().zip(&names) {
-            holes.insert(place, Hole::Constructor(name.clone()));
+        for (claim, name) in existential.iter().zip(&names) {
+            holes.insert(claim.place, Hole::Constructor(name.clone()));
         }
-        quantifiers.push(format!(
-            "forall constructors {}: there exist arguments such that",
-            names.join(" ")
-        ));
+        // `c0 c1`, or, where one ranges over some constructors only, `c0 in {A, B}, c1`.
+        let listed = match existential.iter().all(|c| c.only.is_empty()) {
+            true => names.join(" "),
+            false => {
+                let named = existential.iter().zip(&names).map(|(claim, name)| {
+                    match claim.only.is_empty() {
+                        true => name.clone(),
+                        false => format!("{name} in {{{}}}", claim.only.join(", ")),
+                    }
+                });
+                named.collect::<Vec<_>>().join(", ")
+            }
+        };
+        quantifiers.push(format!("forall constructors {listed}: there exist arguments such that"));
     }
     let body = render_generalized(NodeRef::Value(node_of(value)), &holes, format);
     if quantifiers.is_empty() {
