@@ -120,7 +120,8 @@
 //!   ([`Format::Tree`]), and why it fails.
 //! - `generalized`: `forall values x0` means every value tried in place of `x0` failed too (so
 //!   the numerator above does not matter); `forall constructors c0: there exist arguments`
-//!   means that for every constructor of that sub-value's type some value built with it fails.
+//!   means that for every constructor of that sub-value's type some value built with it fails
+//!   (`c0 in {Name, DotDot}`: for each of those, where the others had no failing value).
 //!   The evidence line says how many replacements were tried and how many met the
 //!   precondition (a claim stops at its 100th failing replacement, or at the first that
 //!   passes: then it is not made); a note says where a claim needed the precondition. The
