@@ -163,11 +163,11 @@ fn another_shape(tester: &mut Tester<'_>, cex: &Counterexample<Root>) -> Option<
 const MOVES_RUN: usize = 4;
 
 /// The first earlier counterexample of `found` that is an instance of `cex`'s class (its
-/// value matches the class's pattern and it failed the same way): one bug, which the later
-/// formula says more about. A constructor variable over some constructors only (`c0 in
-/// {Name, DotDot}`) is claimed where the earlier counterexample's own constructor held a
-/// variable under it (`Name(x0)`), and so could not be claimed there.
-/// With it, whether `cex` is the simpler of the two.
+/// value matches the class's pattern and it failed the same way), and whether `cex` is the
+/// simpler of the two: one bug, which the later formula says more about. Asked only of a
+/// class with a constructor variable over some constructors (`c0 in {Name, DotDot}`), which
+/// the earlier counterexample could not claim where its own constructor held a variable
+/// (`Name(x0)`).
 fn subsumed(found: &[Counterexample<Root>], cex: &Counterexample<Root>) -> Option<(usize, bool)> {
     use crate::reduce::order::compare;
     cex.generalization.as_ref().filter(|g| !g.only.is_empty())?;

@@ -21,6 +21,10 @@
 //!   small leaf (`Some(3)`, where random draws give `Some(0)` most of the time) is met;
 //! - a value outside its type's constraints (a `range` field, an `invariant`) is no value of
 //!   it: drawn again, not counted as a try (at most as many such values as tries);
+//! - a place where some of its type's constructors have witnesses under every assignment and
+//!   others do not is claimed over those, when two or more (its own among them) do and the
+//!   first pass claimed nothing under it: `forall constructors c0 in {Name, DotDot}`. A
+//!   second pass checks it again, jointly with every claim of the first;
 //! - a type with a single constructor is never generalized (the counterexample alone would
 //!   "cover" it, a vacuous claim), nor a sub-value with a variable under it (`c0(..)` would
 //!   hide `x0`), nor a type with a variant that is never generated (it can have no witness).
@@ -30,7 +34,8 @@
 //!
 //! Cost: at most `max_exists` evaluations per constructor of the new place and tuple of the
 //! earlier ones (and [`DRAWS`] generated values per place of each), per assignment;
-//! `max_exists` · `exists_assignments` per place when it is the first.
+//! `max_exists` · `exists_assignments` per place when it is the first; twice that for a place
+//! claimed over some constructors (its second check).
 
 use super::universal::{assignment, placed, Draw};
 use super::{sweep, Ctx, Marks, Scheme, Trial};
