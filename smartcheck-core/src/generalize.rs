@@ -78,11 +78,9 @@ use sample::Sampler;
 pub struct Generalization {
     /// Reduction's breadth-first indexes of the sub-values that are a variable of their own.
     pub(crate) universal: Vec<usize>,
-    /// Reduction's breadth-first indexes of sub-values that may have any constructor.
+    /// Reduction's breadth-first indexes of sub-values that may have any constructor (or
+    /// those of `ranges`), `c0` first.
     pub(crate) existential: Vec<usize>,
-    /// Of those, the ones that may have only some constructors (the others had no witness):
-    /// each index with their names.
-    pub(crate) only: Vec<(usize, Vec<&'static str>)>,
     /// Every variable of the formula, `x0` first.
     pub(crate) variables: Vec<Variable>,
     /// Where each constructor variable stands, `c0` first.
@@ -314,19 +312,17 @@ fn finish(
         ));
     }
     let formula = formula::formula(subject.value, &scheme, existential, args.format);
-    let places: Vec<usize> = existential.iter().map(|c| c.place).collect();
-    let only = existential
-        .iter()
-        .filter(|c| !c.only.is_empty())
-        .filter_map(|c| Some((subject.structural[c.place]?, c.only.clone())))
-        .collect();
+    // Constructor variables stand on sub-values, never on primitive leaves: each has an
+    // index in reduction's numbering, and the three lists below stay aligned.
+    let claims: Vec<(usize, &existential::Claimed)> =
+        existential.iter().filter_map(|c| Some((subject.structural[c.place]?, c))).collect();
+    let places: Vec<usize> = claims.iter().map(|(_, c)| c.place).collect();
     Generalization {
         universal,
-        existential: places.iter().filter_map(|&p| subject.structural[p]).collect(),
-        only,
+        existential: claims.iter().map(|&(index, _)| index).collect(),
         variables,
         constructors: paths(&places),
-        ranges: existential.iter().map(|c| c.only.clone()).collect(),
+        ranges: claims.iter().map(|(_, c)| c.only.clone()).collect(),
         conditions: scheme.conditions.clone(),
         related_tags,
         evidence: scheme.evidence.filter(|_| !scheme.vars.is_empty()),

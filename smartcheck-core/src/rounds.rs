@@ -170,7 +170,7 @@ const MOVES_RUN: usize = 4;
 /// (`Name(x0)`).
 fn subsumed(found: &[Counterexample<Root>], cex: &Counterexample<Root>) -> Option<(usize, bool)> {
     use crate::reduce::order::compare;
-    cex.generalization.as_ref().filter(|g| !g.only.is_empty())?;
+    cex.generalization.as_ref().filter(|g| g.ranges.iter().any(|r| !r.is_empty()))?;
     let class = Known::with_shapes(std::slice::from_ref(cex), &[]);
     let k = found.iter().position(|old| class.class_of(&*old.value, &old.failure).is_some())?;
     let (new, old) = (NodeRef::Value(cex.value.node()), NodeRef::Value(found[k].value.node()));

@@ -170,9 +170,10 @@ fn arbitrary_list<T: Arbitrary, C: FromIterator<T>>(g: &mut Gen) -> C {
 /// The low parts of a magnitude `m` that a search along the number line passes over, each
 /// above 0 and below `m`: its low decimal digits alone (`2040` to `40`, `0`), its low bytes
 /// alone (`0x1_2345` to `0x45`, `0x2345`), `m` without its highest set bit (`0x300` to
-/// `0x100`), and its half (`0x200` to `0x100`). Code that formats numbers or truncates them to a byte reads only those parts,
-/// and fails again every hundred or every 256 values, where a descent step by step stops at
-/// the bottom of the first block it meets. O(log m) of them.
+/// `0x100`), and its half (`0x200` to `0x100`). Code that formats numbers or truncates them
+/// to a byte reads only those parts, and fails again every hundred or every 256 values,
+/// where a descent step by step stops at the bottom of the first block it meets. O(log m) of
+/// them.
 fn low_parts(m: u128) -> Vec<u128> {
     let mut parts = Vec::new();
     let mut power: u128 = 10;

@@ -345,9 +345,13 @@ impl Class {
         let free_leaves: Vec<Vec<u32>> = g
             .map(|g| g.variables.iter().flat_map(|v| v.paths.clone()).collect())
             .unwrap_or_default();
-        let only = g.map_or(&[][..], |g| &g.only[..]);
+        // Constructor variables over some constructors only: each index with those.
+        let only: Vec<(usize, Vec<&'static str>)> = g.map_or_else(Vec::new, |g| {
+            let ranged = g.existential.iter().copied().zip(g.ranges.iter().cloned());
+            ranged.filter(|(_, range)| !range.is_empty()).collect()
+        });
         let mut class =
-            Class::new(cex.value.clone(), wildcards, only, &free_leaves, cex.failure.signature());
+            Class::new(cex.value.clone(), wildcards, &only, &free_leaves, cex.failure.signature());
         let tags = g.map_or(&[][..], |g| &g.related_tags[..]);
         if class.pattern.floats.iter().all(|f| f.is_empty()) {
             class.related = tags.to_vec();

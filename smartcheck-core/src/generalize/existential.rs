@@ -86,7 +86,7 @@ pub(super) fn sum_test(ctx: &mut Ctx<'_, '_>, scheme: &Scheme) -> (Vec<Claimed>,
         }
         let mut joint = found.clone();
         joint.push(Claimed { place, only: Vec::new() });
-        match constr_fail(ctx, scheme, &joint, true) {
+        match constr_fail(ctx, scheme, &joint) {
             Some(only) if only.is_empty() => {
                 marks.generalize(place);
                 found = joint;
@@ -106,7 +106,7 @@ pub(super) fn sum_test(ctx: &mut Ctx<'_, '_>, scheme: &Scheme) -> (Vec<Claimed>,
         }
         let mut joint = found.clone();
         joint.push(Claimed { place, only: Vec::new() });
-        if let Some(only) = constr_fail(ctx, scheme, &joint, true) {
+        if let Some(only) = constr_fail(ctx, scheme, &joint) {
             marks.generalize(place);
             found = joint;
             if let Some(last) = found.last_mut() {
@@ -123,19 +123,18 @@ pub(super) fn sum_test(ctx: &mut Ctx<'_, '_>, scheme: &Scheme) -> (Vec<Claimed>,
 /// of their constructors has a witness among `max_exists` fresh values per constructor of the
 /// last place, under each of `exists_assignments` random assignments of the variables (under
 /// the counterexample's own values when there are none). `Some` of the constructors the last
-/// place is claimed for: empty for all of them; with `some`, the two or more (its own among
-/// them) whose every tuple had a witness under every assignment, when others did not (`c0 in
+/// place is claimed for: empty for all of them; else the two or more (its own among them)
+/// whose every tuple had a witness under every assignment, when others did not (`c0 in
 /// {Name, DotDot}`, where `Dot` there passes). `None`: no claim.
 fn constr_fail(
     ctx: &mut Ctx<'_, '_>,
     scheme: &Scheme,
     claimed: &[Claimed],
-    some: bool,
 ) -> Option<Vec<&'static str>> {
     let places: Vec<usize> = claimed.iter().map(|c| c.place).collect();
     let mut tuples = tuples(ctx, claimed)?;
-    let all = ctx.subject.node(*places.last()?).constructors().len();
-    let own = ctx.subject.node(*places.last()?).constructor();
+    let last = ctx.subject.node(*places.last()?);
+    let (all, own) = (last.constructors().len(), last.constructor());
     let lasts = |tuples: &[Vec<&'static str>]| {
         let mut lasts: Vec<&'static str> = Vec::new();
         for last in tuples.iter().filter_map(|t| t.last().copied()) {
@@ -155,9 +154,6 @@ fn constr_fail(
             let values = assignment(ctx, scheme, draw)?;
             witnessed(ctx, &places, &tuples, &placed(scheme, values), false)?
         };
-        if !missing.is_empty() && !some {
-            return None;
-        }
         // A constructor of the last place with a tuple short of a witness is left out.
         let short = lasts(&missing);
         tuples.retain(|t| t.last().is_some_and(|last| !short.contains(last)));

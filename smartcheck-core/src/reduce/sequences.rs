@@ -275,8 +275,7 @@ pub(crate) fn moved_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
                 [(i, i + d), (i + d, i)].into_iter().take(1 + usize::from(d > 1))
             })
         });
-        let path2 = path.clone();
-        moves.filter_map(move |(from, to)| moved(value, &path2, from, to))
+        moves.filter_map(move |(from, to)| moved(value, &path, from, to))
     })
 }
 
