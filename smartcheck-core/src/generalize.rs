@@ -44,6 +44,7 @@ mod relation;
 mod sample;
 mod universal;
 
+use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::BuildHasherDefault;
@@ -54,9 +55,10 @@ use crate::args::Args;
 use crate::gen::Gen;
 use crate::index::{assign_at_path, Bfs};
 use crate::property::{Failure, Outcome};
-use crate::reduce::{generate_below, FastHasher};
+use crate::reduce::tree::node_at;
+use crate::reduce::{generate_below, order, FastHasher};
 use crate::root::{node_of, Root};
-use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
+use crate::subtypes::{NodeMutRef, NodeRef, Shape, SubValue};
 use crate::tester::Tester;
 
 pub use relation::Relation;
@@ -469,10 +471,13 @@ impl Ctx<'_, '_> {
         sampler.any(subject, gen, args)
     }
 
-    /// Runs the counterexample with each `(place, value)` put in place.
+    /// Runs the counterexample with each `(place, value)` put in place; `Invalid`, not run,
+    /// when a place no longer holds its value once the others are in (`Subject::with`).
     fn trial(&mut self, replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Trial> {
-        let candidate = self.subject.with(replacements)?;
-        Some(self.run.trial(&*candidate))
+        match self.subject.with(replacements)? {
+            Some(candidate) => Some(self.run.trial(&*candidate)),
+            None => Some(Trial::Invalid),
+        }
     }
 }
 
@@ -584,16 +589,53 @@ impl<'v> Subject<'v> {
         generate_below(node, args.max_size.max(min) + 1, gen, size)
     }
 
-    /// The counterexample with each `(place, value)` put in place. The places must not lie
-    /// under one another; paths, unlike breadth-first indexes, stay valid as siblings change.
-    fn with(&self, replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Root> {
+    /// The counterexample with each `(place, value)` put in place: `Some(None)` when a place
+    /// no longer names the sub-value it named in the counterexample by the time its value
+    /// goes in, `None` when a value could not be put in place. The places must not lie under
+    /// one another; paths, unlike breadth-first indexes, stay valid as siblings change,
+    /// except in a map or a set, whose entries are kept in order: a key replaced is a remove
+    /// and an insert, and a tail replaced merges entries that may sort before the cell's own.
+    /// So the lists' tails go in last, deepest first, and each value after the first that
+    /// changes anything goes in only where the counterexample's own sub-value still is. A
+    /// replacement that lands where another one moved an entry (the rest of `{C: 0}` drawn
+    /// as `{A: 0}` and merged in, then the key put on what had become `A`'s entry) makes no
+    /// instance of the formula, and so no evidence for it.
+    fn with(&self, mut replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Option<Root>> {
+        let tail_depth = |place: usize| match self.is_tail(place) {
+            true => usize::MAX - self.bfs.slots_up(place).count(),
+            false => 0,
+        };
+        let several = replacements.len() > 1;
+        if several {
+            replacements.sort_by_key(|&(place, _)| (tail_depth(place), place));
+        }
         let mut candidate = Root::from_boxed(self.value.to_value());
+        let mut changed = false;
         for (place, value) in replacements {
+            let own = self.nodes[place];
+            if several && order::compare(value.as_node(), own) == Ordering::Equal {
+                continue;
+            }
             let mut path: SmallVec<[u32; 16]> = self.bfs.slots_up(place).collect();
             path.reverse();
+            if changed {
+                let there = node_at(NodeRef::Value(candidate.node()), &path);
+                if there.is_none_or(|at| order::compare(at, own) != Ordering::Equal) {
+                    return Some(None);
+                }
+            }
             assign_at_path(NodeMutRef::Value(candidate.node_mut()), &path, value).ok()?;
+            changed = true;
         }
-        Some(candidate)
+        Some(Some(candidate))
+    }
+
+    /// True when `place` is the tail of a list cell: the cell's child of the list's own type.
+    fn is_tail(&self, place: usize) -> bool {
+        self.bfs.parent(place).is_some_and(|parent| {
+            let cell = self.nodes[parent];
+            cell.shape() == Shape::List && cell.value_type() == self.nodes[place].value_type()
+        })
     }
 }
 

@@ -508,3 +508,32 @@ fn a_place_where_some_constructors_fail_is_claimed_over_those() {
         );
     }
 }
+
+// --- Places of a map stay the same entries as other places change ------------------------------
+
+/// A map key.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, SubTypes, Arbitrary)]
+enum Key {
+    A(u8),
+    B(bool),
+    C(String),
+}
+
+/// Fails on a `C` key of more than two bytes, whatever else the map holds.
+fn no_long_c_key(m: &std::collections::BTreeMap<Key, u8>) -> bool {
+    !m.keys().any(|k| matches!(k, Key::C(s) if s.len() > 2))
+}
+
+/// `{C("ccc"): 0}`: the key's constructor matters (an `A` or `B` key alone passes), the value
+/// and the rest of the map do not. A claim is checked with the rest of the map and the key
+/// replaced together; a rest whose keys sort before `C` used to move the entry, so that the
+/// key's place then named another entry, the `C` key stayed, and every constructor of the
+/// key "failed": `forall constructors c0: {c0(..): x1, ..x0}`, false under an empty rest.
+#[test]
+fn a_key_is_generalized_as_the_same_entry_whatever_the_rest_of_the_map() {
+    let value = std::collections::BTreeMap::from([(Key::C("ccc".into()), 0)]);
+    for seed in SEEDS {
+        let g = smartcheck::generalize(&seeded(seed), no_long_c_key, &value).unwrap();
+        assert_eq!(g.formula(), "forall values x0 x1:\n  {C(\"ccc\"): x1, ..x0}", "seed {seed}");
+    }
+}
