@@ -48,7 +48,7 @@ pub struct Args {
     pub max_exists: usize,
     /// Assignments of the universal variables (their simplest values and random ones, in
     /// turn) under each of which every constructor of a constructor variable must have a
-    /// witness (§5.2 under `forall values`).
+    /// witness (§5.2 under `forall values`), besides the counterexample's own values.
     pub exists_assignments: usize,
     /// Rounds of precondition strengthening (§5.3); a round that finds nothing ends the loop.
     pub rounds: usize,

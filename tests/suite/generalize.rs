@@ -175,10 +175,17 @@ fn a_precondition_needed_by_a_variable_is_noted() {
         let args = Args { max_forall: 300, min_forall: 100, ..seeded(seed) };
         let g = smartcheck::generalize(&args, prop_div, &value).unwrap();
         // The divisor's leaves often generalize over their constructors too (`Add(c0(..),
-        // c1(..))`); whether both find witnesses depends on the seed.
+        // c1(..))`); whether both find witnesses depends on the seed. Where they do not, the
+        // divisor itself is claimed over the constructors that have one (a literal `C` there
+        // is rejected by the precondition).
         assert_eq!(g.universal(), [1], "seed {seed}: {g}");
         assert!(g.formula().starts_with("forall values x0"), "seed {seed}: {g}");
-        assert!(g.formula().contains("\n  Div(x0, Add("), "seed {seed}: {g}");
+        let over_divisor = "forall constructors c0 in {Add, Div}: there exist arguments such \
+                            that\n  Div(x0, c0(..))";
+        assert!(
+            g.formula().contains("\n  Div(x0, Add(") || g.formula().contains(over_divisor),
+            "seed {seed}: {g}"
+        );
         // One note, for the precondition (constructor variables are checked together, so
         // there is no note about checking them one at a time).
         assert_eq!(g.notes().len(), 1, "seed {seed}: {g}");
@@ -535,5 +542,23 @@ fn a_key_is_generalized_as_the_same_entry_whatever_the_rest_of_the_map() {
     for seed in SEEDS {
         let g = smartcheck::generalize(&seeded(seed), no_long_c_key, &value).unwrap();
         assert_eq!(g.formula(), "forall values x0 x1:\n  {C(\"ccc\"): x1, ..x0}", "seed {seed}");
+    }
+}
+
+// --- A constructor variable holds under the counterexample's own values -------------------------
+
+use crate::reducer::{evicts_the_least_recent, CacheOp};
+
+/// The last `Get(0)` is what fails: a `Put` there has a witness only under some of what may
+/// follow it, and under the counterexample's own rest, nothing, none. The existential
+/// claims under universal variables were checked under drawn values of them, never the
+/// counterexample's own, and some seeds claimed `forall constructors c0` there.
+#[test]
+fn a_constructor_variable_is_checked_under_the_counterexamples_own_values() {
+    use CacheOp::{Get, Put};
+    let value = vec![Put(0, 0), Put(1, 0), Get(0), Put(2, 0), Get(0)];
+    for seed in SEEDS {
+        let g = smartcheck::generalize(&seeded(seed), evicts_the_least_recent, &value).unwrap();
+        assert!(g.existential().is_empty(), "seed {seed}: {}", g.formula());
     }
 }

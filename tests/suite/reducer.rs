@@ -1234,14 +1234,14 @@ fn deletes_the_named_key(ops: &Vec<StoreOp>) -> bool {
 
 /// An operation on a cache of two entries.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
-enum CacheOp {
+pub(crate) enum CacheOp {
     Get(u16),
     Put(u16, u16),
 }
 
 /// The bug: a hit does not make its entry the most recently used, so the next insertion
 /// evicts it. Minimum `[Put(0, 0), Put(1, 0), Get(0), Put(2, 0), Get(0)]`.
-fn evicts_the_least_recent(ops: &Vec<CacheOp>) -> bool {
+pub(crate) fn evicts_the_least_recent(ops: &Vec<CacheOp>) -> bool {
     let mut cache: Vec<(u16, u16)> = Vec::new();
     let mut model = cache.clone();
     for op in ops {

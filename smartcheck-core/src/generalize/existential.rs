@@ -11,10 +11,15 @@
 //!   so the constructor variables are checked together: a new place is claimed when every
 //!   tuple of constructors of it and the places claimed before has a witness (at most
 //!   [`TUPLES`] tuples), each run aimed at a tuple still without one;
-//! - when there are universal variables, `exists_assignments` assignments of them are drawn
-//!   (every variable's simplest values and random ones, in turn) and, under each, every
-//!   tuple (the counterexample's own too) needs a witness; without variables, the
-//!   counterexample witnesses its own tuple;
+//! - the counterexample witnesses its own tuple, and under its own values of the universal
+//!   variables every other tuple needs a witness; when there are universal variables,
+//!   `exists_assignments` assignments of them are drawn besides (every variable's simplest
+//!   values and random ones, in turn) and, under each, every tuple (the counterexample's own
+//!   too) needs a witness. The counterexample's own values come first: the drawn ones leave
+//!   them out (a sampler's small values are values other than the one it replaces), and
+//!   they are the instance a reader checks first (`[.., Put(2, x3), c0(..), ..x0]`, where a
+//!   `Put` at `c0` fails only if something after it reads the cache, and `x0` is empty in
+//!   the counterexample);
 //! - fresh values are drawn with leaves at QuickCheck sizes from 0 to `max_size`: witnesses
 //!   are likeliest near the simplest leaves; every other try of a tuple puts the drawn
 //!   values' ranked leaves at the next rank (0, 1, 2, ...), so that a witness that needs one
@@ -34,8 +39,8 @@
 //!
 //! Cost: at most `max_exists` evaluations per constructor of the new place and tuple of the
 //! earlier ones (and [`DRAWS`] generated values per place of each), per assignment;
-//! `max_exists` · `exists_assignments` per place when it is the first; twice that for a place
-//! claimed over some constructors (its second check).
+//! `max_exists` · (`exists_assignments` + 1) per place when it is the first; twice that for a
+//! place claimed over some constructors (its second check).
 
 use super::universal::{assignment, placed, Draw};
 use super::{sweep, Ctx, Marks, Scheme, Trial};
@@ -121,8 +126,8 @@ pub(super) fn sum_test(ctx: &mut Ctx<'_, '_>, scheme: &Scheme) -> (Vec<Claimed>,
 
 /// The paper's `constrFail`, on the constructor variables at `claimed` together: every tuple
 /// of their constructors has a witness among `max_exists` fresh values per constructor of the
-/// last place, under each of `exists_assignments` random assignments of the variables (under
-/// the counterexample's own values when there are none). `Some` of the constructors the last
+/// last place, under the counterexample's own values of the variables and, when there are
+/// variables, under each of `exists_assignments` drawn ones. `Some` of the constructors the last
 /// place is claimed for: empty for all of them; else the two or more (its own among them)
 /// whose every tuple had a witness under every assignment, when others did not (`c0 in
 /// {Name, DotDot}`, where `Dot` there passes). `None`: no claim.
@@ -144,12 +149,15 @@ fn constr_fail(
         }
         lasts
     };
-    let rounds = if scheme.vars.is_empty() { 1 } else { ctx.args.exists_assignments.max(1) };
-    for round in 0..rounds {
-        let missing = if scheme.vars.is_empty() {
+    // The counterexample's own values of the variables first (the instance nearest to it,
+    // which the samplers' drawn values leave out), then drawn ones.
+    let drawn = if scheme.vars.is_empty() { 0 } else { ctx.args.exists_assignments };
+    for round in 0..=drawn {
+        let missing = if round == 0 {
             witnessed(ctx, &places, &tuples, &[], true)?
         } else {
             // Small assignments (the likeliest to refute) alternate with random ones.
+            let (round, rounds) = (round - 1, drawn);
             let draw = if round % 2 == 0 { Draw::All(round / 2, rounds) } else { Draw::Random };
             let values = assignment(ctx, scheme, draw)?;
             witnessed(ctx, &places, &tuples, &placed(scheme, values), false)?
