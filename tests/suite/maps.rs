@@ -66,6 +66,28 @@ fn replacing_a_cell_deletes_entries_and_checks_the_type() {
     assert_eq!(b.len(), 2);
 }
 
+/// A rest of the map put in after an entry keeps that entry: `{1: 20, ..x0}` reads as Rust's
+/// struct update, the entries written out over the rest's. A rest holding key 1 used to
+/// overwrite it, so that `forall values x0` was refuted by a value no reader takes for an
+/// instance of `{1: 20, ..x0}`.
+#[test]
+fn a_rest_put_in_keeps_the_entries_before_it() {
+    let mut b: BTreeMap<u8, u8> = [(1, 20)].into_iter().collect();
+    let rest: BTreeMap<u8, u8> = [(0, 5), (1, 0), (2, 7)].into_iter().collect();
+    // Index 1 is the first cell's rest (its key and value are primitive leaves, unindexed).
+    assert_eq!(b.sub_value(1).map(|v| format!("{v:?}")), Some("{}".to_string()));
+    b.replace_sub_value(1, Box::new(rest)).expect("a map replaces a map's rest");
+    assert_eq!(b, [(0, 5), (1, 20), (2, 7)].into_iter().collect());
+    let mut h: HashMap<String, u8> = [("a".to_string(), 20)].into_iter().collect();
+    let rest: HashMap<String, u8> =
+        [("a".to_string(), 0), ("b".to_string(), 1)].into_iter().collect();
+    h.replace_sub_value(1, Box::new(rest)).expect("a map replaces a map's rest");
+    assert_eq!(h, [("a".to_string(), 20), ("b".to_string(), 1)].into_iter().collect());
+    let mut s: BTreeSet<u8> = [3].into_iter().collect();
+    s.replace_sub_value(1, Box::new(BTreeSet::from([3u8, 4]))).expect("a set's rest");
+    assert_eq!(s, BTreeSet::from([3, 4]));
+}
+
 #[test]
 fn one_bad_entry_reduces_to_one_entry() {
     let prop = |m: &HashMap<u8, String>| !m.values().any(|v| v.contains('!'));

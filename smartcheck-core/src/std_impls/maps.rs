@@ -70,6 +70,8 @@ trait Keyed: Sized + Clone {
     /// The keys from position `start` on, in walking order.
     fn keys_from(&self, start: usize) -> Vec<Self::Key>;
     fn remove_key(&mut self, key: &Self::Key) -> Option<Self::Value>;
+    /// True when the map or set holds `key`.
+    fn contains(&self, key: &Self::Key) -> bool;
     fn insert_entry(&mut self, key: Self::Key, value: Self::Value);
     fn empty() -> Self;
     /// The map or set that inserting `entries` one by one into an empty one makes.
@@ -101,7 +103,10 @@ fn suffix<C: Keyed>(c: &C, start: usize) -> C {
 }
 
 /// Replaces the suffix at `start` with `value` (a map of the same type), or, for
-/// `start > len`, the key of entry `start - len - 1` with `value` (a key).
+/// `start > len`, the key of entry `start - len - 1` with `value` (a key). The entries
+/// before `start` win over the new suffix's with the same keys, as the fields written out
+/// in Rust's struct update win over the rest's: the map printed `{1: 20, ..x0}` stays an
+/// instance of that pattern whatever `x0` holds.
 fn replace_suffix<C: Keyed + SubTypes>(
     c: &mut C,
     start: usize,
@@ -123,7 +128,9 @@ fn replace_suffix<C: Keyed + SubTypes>(
     }
     for i in 0..tail.count() {
         let (k, v) = entry(&tail, i);
-        c.insert_entry(k.clone(), v.clone());
+        if !c.contains(k) {
+            c.insert_entry(k.clone(), v.clone());
+        }
     }
     Ok(())
 }
@@ -221,6 +228,9 @@ impl<K: SubTypes + Ord, V: SubTypes> Keyed for BTreeMap<K, V> {
     fn remove_key(&mut self, key: &K) -> Option<V> {
         self.remove(key)
     }
+    fn contains(&self, key: &K) -> bool {
+        self.contains_key(key)
+    }
     fn insert_entry(&mut self, key: K, value: V) {
         self.insert(key, value);
     }
@@ -257,6 +267,9 @@ where
     fn remove_key(&mut self, key: &K) -> Option<V> {
         self.remove(key)
     }
+    fn contains(&self, key: &K) -> bool {
+        self.contains_key(key)
+    }
     fn insert_entry(&mut self, key: K, value: V) {
         self.insert(key, value);
     }
@@ -282,6 +295,9 @@ impl<K: SubTypes + Ord> Keyed for BTreeSet<K> {
     }
     fn remove_key(&mut self, key: &K) -> Option<()> {
         self.remove(key).then_some(())
+    }
+    fn contains(&self, key: &K) -> bool {
+        BTreeSet::contains(self, key)
     }
     fn insert_entry(&mut self, key: K, _: ()) {
         self.insert(key);
@@ -318,6 +334,9 @@ where
     }
     fn remove_key(&mut self, key: &K) -> Option<()> {
         self.remove(key).then_some(())
+    }
+    fn contains(&self, key: &K) -> bool {
+        HashSet::contains(self, key)
     }
     fn insert_entry(&mut self, key: K, _: ()) {
         self.insert(key);
