@@ -58,6 +58,7 @@ use crate::property::{Failure, Outcome};
 use crate::reduce::tree::node_at;
 use crate::reduce::{generate_below, order, FastHasher};
 use crate::root::{node_of, Root};
+use crate::std_impls::is_keyed;
 use crate::subtypes::{NodeMutRef, NodeRef, Shape, SubValue};
 use crate::tester::Tester;
 
@@ -494,6 +495,9 @@ struct Subject<'v> {
     structural: Vec<Option<usize>>,
     /// The tester's evaluation count at which generalization stops trying new sub-values.
     budget_end: usize,
+    /// True when the counterexample holds a map or a set, whose entries a replacement may
+    /// move (`Subject::with`).
+    keyed: bool,
 }
 
 impl<'v> Subject<'v> {
@@ -512,7 +516,8 @@ impl<'v> Subject<'v> {
                 })
             })
             .collect();
-        Subject { value, bfs, nodes, structural, budget_end }
+        let keyed = nodes.iter().any(|&node| is_keyed(node));
+        Subject { value, bfs, nodes, structural, budget_end, keyed }
     }
 
     /// The number of places (place 0 is the whole value).
@@ -605,7 +610,8 @@ impl<'v> Subject<'v> {
             true => usize::MAX - self.bfs.slots_up(place).count(),
             false => 0,
         };
-        let several = replacements.len() > 1;
+        // Outside maps and sets no entry moves: the values go in as they come.
+        let several = self.keyed && replacements.len() > 1;
         if several {
             replacements.sort_by_key(|&(place, _)| (tail_depth(place), place));
         }
@@ -618,7 +624,7 @@ impl<'v> Subject<'v> {
             }
             let mut path: SmallVec<[u32; 16]> = self.bfs.slots_up(place).collect();
             path.reverse();
-            if changed {
+            if several && changed {
                 let there = node_at(NodeRef::Value(candidate.node()), &path);
                 if there.is_none_or(|at| order::compare(at, own) != Ordering::Equal) {
                     return Some(None);

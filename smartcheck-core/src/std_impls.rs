@@ -50,6 +50,14 @@ pub(crate) fn suffix_constructor(list: &dyn ListNode, start: usize) -> &'static 
     names.get(usize::from(start < list.len())).copied().unwrap_or(LIST_CONSTRUCTORS[0])
 }
 
+/// True when `node` is a map or a set, or a cell of one: a list whose entries are kept in
+/// order, so that replacing a key or a tail may move entries.
+pub(crate) fn is_keyed(node: NodeRef<'_>) -> bool {
+    let constructors = node.constructors();
+    node.shape() == Shape::List
+        && (constructors == maps::MAP_CONSTRUCTORS || constructors == maps::SET_CONSTRUCTORS)
+}
+
 /// The brackets a list with these constructors prints in: `{}` for maps and sets, else `[]`.
 pub(crate) fn list_brackets(constructors: &[&str]) -> (&'static str, &'static str) {
     if constructors == maps::MAP_CONSTRUCTORS || constructors == maps::SET_CONSTRUCTORS {
