@@ -472,6 +472,13 @@ impl Ctx<'_, '_> {
         sampler.any(subject, gen, args)
     }
 
+    /// A random replacement of `place` far from the counterexample's own (`Sampler::far`).
+    fn far(&mut self, place: usize) -> Option<Box<dyn SubValue>> {
+        let (subject, args) = (self.subject, self.args);
+        let (sampler, gen) = self.sampler(place);
+        sampler.far(subject, gen, args)
+    }
+
     /// Runs the counterexample with each `(place, value)` put in place; `Invalid`, not run,
     /// when a place no longer holds its value once the others are in (`Subject::with`).
     fn trial(&mut self, replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Trial> {

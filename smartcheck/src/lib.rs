@@ -302,7 +302,8 @@
 //! - Generalization is a claim from tests, not a proof: it tries `max_forall` values and says
 //!   when the precondition was needed or joint variation is refuted.
 //! - Maps and sets are reduced as lists of entries sorted by key, and print sorted; a field
-//!   marked `#[smartcheck(opaque)]` keeps one a black box.
+//!   marked `#[smartcheck(opaque)]` keeps one a black box. In a formula, `{"a": 20, ..x0}`
+//!   reads as Rust's struct update: any map `x0` with the entry written out over its own.
 //! - Properties and values run on one thread; user `Clone`/`Drop`/`Debug` on deep values run on
 //!   a stack that grows on demand.
 

@@ -562,3 +562,26 @@ fn a_constructor_variable_is_checked_under_the_counterexamples_own_values() {
         assert!(g.existential().is_empty(), "seed {seed}: {}", g.formula());
     }
 }
+
+// --- Variables varied together, far from the counterexample ------------------------------------
+
+/// A colour.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Rgb(u8, u8, u8);
+
+/// A hex printer that forgets the leading zero: any component below 16 fails.
+fn hex_has_seven_chars(c: &Rgb) -> bool {
+    format!("#{:x}{:x}{:x}", c.0, c.1, c.2).len() == 7
+}
+
+/// `Rgb(0, 0, 0)`: any one component may be anything while the others stay 0, but not all
+/// three at once (`Rgb(135, 115, 53)` passes). A joint try drew the other components among
+/// small and near values half the time, so that all three at 16 or more came too seldom and
+/// some seeds claimed `Rgb(x0, x1, x2)`.
+#[test]
+fn variables_varied_together_are_drawn_far_from_the_counterexample() {
+    for seed in 0..60 {
+        let g = smartcheck::generalize(&seeded(seed), hex_has_seven_chars, &Rgb(0, 0, 0)).unwrap();
+        assert_eq!(g.formula(), "forall values x0 x1:\n  Rgb(x0, x1, 0)", "seed {seed}");
+    }
+}

@@ -35,6 +35,9 @@ use crate::subtypes::{NodeRef, SubValue};
 
 /// Small values kept per place.
 pub(super) const SMALL: usize = 16;
+/// Random values drawn, at most, for one far from the counterexample (`Sampler::far`).
+const FAR_DRAWS: usize = 8;
+
 /// Near values kept per place.
 pub(super) const NEAR: usize = 16;
 /// Edge values kept per place (`SubTypes::edge_values`), tried with the near ones.
@@ -122,6 +125,36 @@ impl Sampler {
         }
         let span = near_from.saturating_sub(small).max(1);
         random_value(node, &self.in_range, k - small, span, gen, args)
+    }
+
+    /// For a ranked leaf (an integer, a char), a random value past its type's [`SMALL`]
+    /// simplest (the first of [`FAR_DRAWS`] draws at the upper half of the schedule's sizes
+    /// that is): far from the counterexample's own, where the small and near values are not,
+    /// and where random integers are half the time. For a variable varying beside the one
+    /// checked, so that every variable leaves the counterexample's neighbourhood at once now
+    /// and then. Any other place draws as [`Sampler::any`] does: its random values vary
+    /// enough, and a list's small ones are what refutes a claim behind a precondition that
+    /// rejects most long ones.
+    pub(super) fn far(
+        &self,
+        subject: &Subject<'_>,
+        gen: &mut Gen,
+        args: &Args,
+    ) -> Option<Box<dyn SubValue>> {
+        let node = subject.node(self.place);
+        if node.type_node().leaf_rank().is_none() {
+            return self.any(subject, gen, args);
+        }
+        let mut drawn = None;
+        for _ in 0..FAR_DRAWS {
+            let k = 32 + gen.below(32) as usize;
+            let value = random_value(node, &self.in_range, k, 64, gen, args)?;
+            if value.as_node().type_node().leaf_rank().is_some_and(|r| r >= SMALL as u64) {
+                return Some(value);
+            }
+            drawn = Some(value);
+        }
+        drawn
     }
 
     /// A value from anywhere in the schedule (for a variable varying beside the one checked).
