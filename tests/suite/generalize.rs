@@ -520,14 +520,14 @@ fn a_place_where_some_constructors_fail_is_claimed_over_those() {
 
 /// A map key.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, SubTypes, Arbitrary)]
-enum Key {
+pub(crate) enum Key {
     A(u8),
     B(bool),
     C(String),
 }
 
 /// Fails on a `C` key of more than two bytes, whatever else the map holds.
-fn no_long_c_key(m: &std::collections::BTreeMap<Key, u8>) -> bool {
+pub(crate) fn no_long_c_key(m: &std::collections::BTreeMap<Key, u8>) -> bool {
     !m.keys().any(|k| matches!(k, Key::C(s) if s.len() > 2))
 }
 
@@ -567,10 +567,10 @@ fn a_constructor_variable_is_checked_under_the_counterexamples_own_values() {
 
 /// A colour.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
-struct Rgb(u8, u8, u8);
+pub(crate) struct Rgb(u8, u8, u8);
 
 /// A hex printer that forgets the leading zero: any component below 16 fails.
-fn hex_has_seven_chars(c: &Rgb) -> bool {
+pub(crate) fn hex_has_seven_chars(c: &Rgb) -> bool {
     format!("#{:x}{:x}{:x}", c.0, c.1, c.2).len() == 7
 }
 

@@ -38,6 +38,7 @@ pub mod examples;
 pub mod faults;
 pub mod generalize;
 pub mod generators;
+pub mod honesty;
 pub mod interactive;
 pub mod invariant;
 pub mod maps;
