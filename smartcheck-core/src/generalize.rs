@@ -480,7 +480,8 @@ impl Ctx<'_, '_> {
     }
 
     /// Runs the counterexample with each `(place, value)` put in place; `Invalid`, not run,
-    /// when a place no longer holds its value once the others are in (`Subject::with`).
+    /// when a place no longer names the counterexample's sub-value by the time its value
+    /// goes in (a map's entries moved: `Subject::with`).
     fn trial(&mut self, replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Trial> {
         match self.subject.with(replacements)? {
             Some(candidate) => Some(self.run.trial(&*candidate)),

@@ -50,17 +50,20 @@ pub(crate) fn suffix_constructor(list: &dyn ListNode, start: usize) -> &'static 
     names.get(usize::from(start < list.len())).copied().unwrap_or(LIST_CONSTRUCTORS[0])
 }
 
+/// True for the constructors of maps and sets.
+fn keyed_constructors(constructors: &[&str]) -> bool {
+    constructors == maps::MAP_CONSTRUCTORS || constructors == maps::SET_CONSTRUCTORS
+}
+
 /// True when `node` is a map or a set, or a cell of one: a list whose entries are kept in
 /// order, so that replacing a key or a tail may move entries.
 pub(crate) fn is_keyed(node: NodeRef<'_>) -> bool {
-    let constructors = node.constructors();
-    node.shape() == Shape::List
-        && (constructors == maps::MAP_CONSTRUCTORS || constructors == maps::SET_CONSTRUCTORS)
+    node.shape() == Shape::List && keyed_constructors(node.constructors())
 }
 
 /// The brackets a list with these constructors prints in: `{}` for maps and sets, else `[]`.
 pub(crate) fn list_brackets(constructors: &[&str]) -> (&'static str, &'static str) {
-    if constructors == maps::MAP_CONSTRUCTORS || constructors == maps::SET_CONSTRUCTORS {
+    if keyed_constructors(constructors) {
         ("{", "}")
     } else {
         ("[", "]")

@@ -35,9 +35,6 @@ use crate::subtypes::{NodeRef, SubValue};
 
 /// Small values kept per place.
 pub(super) const SMALL: usize = 16;
-/// Random values drawn, at most, for one far from the counterexample (`Sampler::far`).
-const FAR_DRAWS: usize = 8;
-
 /// Near values kept per place.
 pub(super) const NEAR: usize = 16;
 /// Edge values kept per place (`SubTypes::edge_values`), tried with the near ones.
@@ -49,6 +46,9 @@ pub(super) const BEYOND: usize = 4;
 
 /// Random values drawn within a ranged field's range, per place in it.
 pub(super) const RANGED: usize = 64;
+
+/// Random values drawn, at most, for one far from the counterexample (`Sampler::far`).
+const FAR_DRAWS: usize = 8;
 
 /// The replacements of one place.
 pub(super) struct Sampler {
