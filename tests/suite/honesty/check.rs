@@ -1,0 +1,282 @@
+//! The honesty check shared by `tests/suite/honesty.rs` and the `honesty` bench
+//! (`bench/benches/honesty`): what a printed formula claims, tried from the outside. For
+//! each seed, the default run of a property is generalized and its first formula is read back
+//! through the public API and tried four ways:
+//! - **alone**: each variable replaced by fresh values, the others as in the counterexample
+//!   (a side condition's other side keeps its own value);
+//! - **joint**: all variables replaced together (a repeated variable by one value at all its
+//!   places), the draws that meet the formula's side conditions;
+//! - **constructors**: each constructor claimed at each constructor variable must fail under
+//!   the counterexample's own values of the universal variables and under ten drawn
+//!   assignments (the other constructor variables drawn among their constructors);
+//! - a draw outside its type's constraints, or that made no instance of the formula
+//!   ([`instance`]), is no evidence either way.
+//!
+//! A claim is refuted by one instance that passes. Fresh values come from the types' own
+//! generators at sizes 0 to 100 (the sizes of a user's tests), from a seed of their own,
+//! not from the generalizer's schedule.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use smartcheck::{
+    smart_check, Args, Bfs, Gen, NodeMutRef, NodeRef, Outcome, PropertyResult, SubTypes, SubValue,
+};
+
+/// A variable: its paths, and the counterexample's own value at the first.
+type Variable = (Vec<Vec<u32>>, Box<dyn SubValue>);
+
+/// A constructor variable: its path, the counterexample's own sub-value there, and the
+/// constructors claimed.
+type Place = (Vec<u32>, Box<dyn SubValue>, Vec<&'static str>);
+
+/// Tries to draw a value of a claimed constructor.
+const CONSTRUCTOR_DRAWS: usize = 64;
+
+/// What one property's formulas claimed and how many claims were refuted.
+#[derive(Default)]
+pub struct Tally {
+    /// The property's name.
+    pub name: &'static str,
+    /// Seeds run.
+    pub seeds: u64,
+    /// Runs whose first counterexample had a formula with something claimed.
+    pub formulas: u64,
+    /// Variables checked alone, and refuted.
+    pub alone: (u64, u64),
+    /// Formulas checked with all their variables drawn together, and refuted.
+    pub joint: (u64, u64),
+    /// Constructors claimed at constructor variables, and refuted.
+    pub constructors: (u64, u64),
+    /// Draws of the alone and joint checks, and those that made an instance.
+    pub draws: (u64, u64),
+    /// Each refutation: the formula and the instance that passed.
+    pub refutations: Vec<String>,
+}
+
+impl Tally {
+    /// Claims refuted.
+    pub fn refuted(&self) -> u64 {
+        self.alone.1 + self.joint.1 + self.constructors.1
+    }
+}
+
+/// The node at `path` under `root`.
+fn at_path<'a>(mut node: NodeRef<'a>, path: &[u32]) -> Option<NodeRef<'a>> {
+    for &slot in path {
+        node = node.children().get(slot as usize)?.node;
+    }
+    Some(node)
+}
+
+/// A fresh value of the type of `like`, at a random size.
+fn fresh(g: &mut Gen, like: &dyn SubValue) -> Box<dyn SubValue> {
+    let min = like.min_size().unwrap_or(0);
+    let size = g.range(0, 100);
+    g.set_size(size);
+    let budget = g.range(min, min.max(40));
+    g.with_budget(budget, |g| like.generate(g))
+}
+
+/// The instance of a formula that puts `values` at their paths in `value`, or `None` when
+/// the puts do not make one. In a map, putting in a key (a remove and an insert) can move
+/// the entries after it, so that a later path names another entry; so each value goes in
+/// only where `value`'s own sub-value still is, the deepest first and a list's rest last,
+/// and each value put in must still be at its path before the rests go in. (A rest yields
+/// to the entries written out, as `..x0` reads.)
+fn instance<T: SubTypes>(value: &T, values: &[(Vec<u32>, Box<dyn SubValue>)]) -> Option<T> {
+    let root = NodeRef::Value(value.node());
+    let text = |node: Option<NodeRef<'_>>| node.map(|n| format!("{n:?}"));
+    let is_rest = |path: &[u32]| matches!(at_path(root, path), Some(NodeRef::Suffix(..)));
+    let mut order: Vec<&(Vec<u32>, Box<dyn SubValue>)> = values.iter().collect();
+    order.sort_by_key(|(path, _)| (is_rest(path), std::cmp::Reverse(path.len())));
+    let mut candidate = value.clone();
+    let mut checked = false;
+    for (path, drawn) in order {
+        if is_rest(path) && !checked {
+            checked = true;
+            let kept = values.iter().filter(|(p, _)| !is_rest(p)).all(|(p, v)| {
+                text(at_path(NodeRef::Value(candidate.node()), p))
+                    == Some(format!("{:?}", v.as_node()))
+            });
+            if !kept {
+                return None;
+            }
+        }
+        let here = text(at_path(NodeRef::Value(candidate.node()), path));
+        if here.is_none() || here != text(at_path(root, path)) {
+            return None;
+        }
+        let mut slots = path.iter().map(|&s| s as usize);
+        let target = NodeMutRef::Value(candidate.node_mut());
+        target.assign_along(&mut slots, drawn.clone()).ok()?;
+    }
+    if !checked {
+        let kept = values.iter().all(|(p, v)| {
+            text(at_path(NodeRef::Value(candidate.node()), p)) == Some(format!("{:?}", v.as_node()))
+        });
+        if !kept {
+            return None;
+        }
+    }
+    Some(candidate)
+}
+
+/// True when every node of `value` is within its type's constraints.
+fn within<T: SubTypes>(value: &T) -> bool {
+    Bfs::new(NodeRef::Value(value.node())).all(|v| match v.node {
+        NodeRef::Value(n) => n.node_within_constraints(),
+        _ => true,
+    })
+}
+
+/// True when `prop` passes on `value` (a discard or any failure is no refutation).
+fn passes<T, R: PropertyResult>(prop: &impl Fn(&T) -> R, value: &T) -> bool {
+    let outcome = catch_unwind(AssertUnwindSafe(|| prop(value).into_outcome()));
+    matches!(outcome, Ok(Outcome::Pass))
+}
+
+/// Runs `prop` over `seeds` seeds with default `Args` (one round) and checks each first
+/// formula the four ways of the module doc, with `draws` draws per variable alone (twice
+/// that for the joint check) and per claimed constructor and assignment.
+pub fn check<T: SubTypes, R: PropertyResult>(
+    name: &'static str,
+    seeds: u64,
+    draws: usize,
+    prop: impl Fn(&T) -> R,
+) -> Tally {
+    let mut tally = Tally { name, seeds, ..Tally::default() };
+    for seed in 0..seeds {
+        let args = Args { seed: Some(seed), persist: false, rounds: 1, ..Args::default() };
+        let report = smart_check(&args, &prop);
+        let Some(cex) = report.counterexamples().first() else { continue };
+        let Some(g) = cex.generalization() else { continue };
+        let value = cex.value();
+        let own = |path: &[u32]| at_path(NodeRef::Value(value.node()), path).map(|n| n.to_value());
+        let mut gen = Gen::new(seed ^ 0x4011, 0);
+        let refute = |tally: &mut Tally, what: &str, instance: &T| {
+            tally.refutations.push(format!(
+                "{name}, seed {seed}: {what} refutes\n{}\n  with {instance:?}",
+                g.formula()
+            ));
+        };
+        let variables: Vec<Variable> = g
+            .variables()
+            .iter()
+            .filter_map(|v| Some((v.paths.clone(), own(v.paths.first()?)?)))
+            .collect();
+        let places: Vec<Place> = g
+            .constructors()
+            .iter()
+            .zip(g.constructor_ranges())
+            .filter_map(|(path, only)| {
+                let node = own(path)?;
+                let names = match only.is_empty() {
+                    true => node.constructors().to_vec(),
+                    false => only.clone(),
+                };
+                Some((path.clone(), node, names))
+            })
+            .collect();
+        if variables.is_empty() && places.is_empty() {
+            continue;
+        }
+        tally.formulas += 1;
+        let draw = |gen: &mut Gen, k: usize| fresh(gen, &*variables[k].1);
+        // The puts of variable `k` taking `value`.
+        let puts = |k: usize, value: Box<dyn SubValue>| {
+            variables[k].0.iter().map(|p| (p.clone(), value.clone())).collect::<Vec<_>>()
+        };
+        let meets = |drawn: &[Option<Box<dyn SubValue>>]| {
+            g.conditions().iter().all(|c| match (&drawn[c.left], &drawn[c.right]) {
+                (Some(l), Some(r)) => c.relation.holds(&**l, &**r) == Some(true),
+                _ => true,
+            })
+        };
+        let runs = |tally: &mut Tally, candidate: &Option<T>| {
+            let made = candidate.as_ref().filter(|c| within(*c));
+            tally.draws.0 += 1;
+            tally.draws.1 += u64::from(made.is_some());
+            made.is_some_and(|c| passes(&prop, c))
+        };
+        // Each variable alone.
+        for k in 0..variables.len() {
+            tally.alone.0 += 1;
+            for _ in 0..draws {
+                let drawn = draw(&mut gen, k);
+                let mut all: Vec<Option<Box<dyn SubValue>>> =
+                    variables.iter().map(|(_, v)| Some(v.clone())).collect();
+                let candidate = instance(value, &puts(k, drawn.clone()));
+                all[k] = Some(drawn);
+                if meets(&all) && runs(&mut tally, &candidate) {
+                    tally.alone.1 += 1;
+                    refute(&mut tally, &format!("x{k} alone"), candidate.as_ref().unwrap());
+                    break;
+                }
+            }
+        }
+        // All variables together, under the side conditions.
+        if variables.len() > 1 || !g.conditions().is_empty() {
+            tally.joint.0 += 1;
+            for _ in 0..2 * draws {
+                let all: Vec<Option<Box<dyn SubValue>>> =
+                    (0..variables.len()).map(|k| Some(draw(&mut gen, k))).collect();
+                let every: Vec<_> =
+                    all.iter().enumerate().flat_map(|(k, v)| puts(k, v.clone().unwrap())).collect();
+                let candidate = instance(value, &every);
+                if meets(&all) && runs(&mut tally, &candidate) {
+                    tally.joint.1 += 1;
+                    refute(&mut tally, "all variables together", candidate.as_ref().unwrap());
+                    break;
+                }
+            }
+        }
+        // Each claimed constructor has a witness under the counterexample's own values of
+        // the variables, then under drawn ones.
+        let assignments = if variables.is_empty() { 1 } else { 11 };
+        for (k, (_, _, names)) in places.iter().enumerate() {
+            for &wanted in names {
+                tally.constructors.0 += 1;
+                for assignment in 0..assignments {
+                    let all: Vec<Option<Box<dyn SubValue>>> = (0..variables.len())
+                        .map(|v| (assignment > 0).then(|| draw(&mut gen, v)))
+                        .collect();
+                    let base: Vec<_> = all
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(v, d)| Some(puts(v, d.clone()?)))
+                        .flatten()
+                        .collect();
+                    let Some(shown) = instance(value, &base) else { continue };
+                    if !within(&shown) || !meets(&all) {
+                        continue;
+                    }
+                    // Draws that made no instance are no evidence either way.
+                    let mut instances = 0;
+                    let witnessed = (0..draws).any(|_| {
+                        let mut every = base.clone();
+                        for (j, (path, like, names)) in places.iter().enumerate() {
+                            let fits =
+                                |c: &str| if j == k { c == wanted } else { names.contains(&c) };
+                            let drawn = (0..CONSTRUCTOR_DRAWS)
+                                .map(|_| fresh(&mut gen, &**like))
+                                .find(|v| fits(v.as_node().constructor()));
+                            match drawn {
+                                Some(v) => every.push((path.clone(), v)),
+                                None => return false,
+                            }
+                        }
+                        let candidate = instance(value, &every).filter(within);
+                        instances += usize::from(candidate.is_some());
+                        candidate.is_some_and(|c| !passes(&prop, &c))
+                    });
+                    if !witnessed && instances > 0 {
+                        tally.constructors.1 += 1;
+                        refute(&mut tally, &format!("no witness for `{wanted}` at c{k}"), &shown);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    tally
+}
