@@ -563,8 +563,11 @@ macro_rules! float_impl {
                 if x < 0.0 {
                     out.push(-x);
                 }
+                // A fraction's whole neighbours: both are simpler than it (whole numbers come
+                // before fractions), and the one away from zero may fail where the other passes.
                 if x.trunc() != x {
                     out.push(x.trunc());
+                    out.push(x.trunc() + x.signum());
                 }
                 if x.abs() >= 1.0 {
                     out.push((x / 2.0).trunc());

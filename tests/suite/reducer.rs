@@ -1364,6 +1364,32 @@ fn floats_end_at_zero_and_move_together() {
     ends_at_when_found(&window, window_short);
 }
 
+/// A temperature converted to Fahrenheit and back, compared exactly: it fails on most values,
+/// but 0.0 comes back whole. Minimum `1.0` (whole numbers are simpler than fractions).
+fn celsius_round_trip(c: &f32) -> Verdict {
+    Verdict::implies(c.is_finite(), ((*c * 9.0 / 5.0 + 32.0) - 32.0) * 5.0 / 9.0 == *c)
+}
+
+/// A reading taken to be zero once rounded: it is not from 0.5 on. Minimum `1.0`.
+fn rounds_to_zero(r: &Reading) -> bool {
+    r.celsius.is_nan() || r.celsius.round() == 0.0
+}
+
+/// A fraction has whole numbers on both sides; the one away from zero is simpler than it,
+/// and it was never tried (`0.58`, `0.36`, ...: each seed its own output).
+#[test]
+fn a_fraction_rises_to_the_whole_number_above_it() {
+    ends_at_when_found(&1.0, celsius_round_trip);
+    reduces_from(0.57999873, 1.0, 10, celsius_round_trip);
+    reduces_from(-0.36390203, 1.0, 10, celsius_round_trip);
+    let one = Reading { sensor: String::new(), celsius: 1.0, ok: false };
+    ends_at_when_found(&one, rounds_to_zero);
+    let start = Reading { sensor: "probe".into(), celsius: 0.7, ok: true };
+    reduces_from(start, one.clone(), 20, rounds_to_zero);
+    let start = Reading { sensor: String::new(), celsius: -123.45, ok: false };
+    reduces_from(start, one, 60, rounds_to_zero);
+}
+
 // ---------------------------------------------------------------------------------------------
 // A number and a string that change together: a length prefix and its payload.
 
