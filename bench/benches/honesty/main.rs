@@ -12,10 +12,41 @@ mod check;
 mod props;
 
 use check::Tally;
+use smartcheck::{smart_check, Args, PropertyResult, SubTypes};
 
 /// Draws per check of one variable alone (twice that for the joint check), and per claimed
 /// constructor and assignment: a claim false on one instance in 50 is refuted nearly always.
 pub const DRAWS: usize = 200;
+
+/// One property's row: its claims checked; over its default runs (100 tests, three
+/// rounds), the seeds that reported more than one class, and the distinct first
+/// counterexamples.
+pub struct Row {
+    tally: Tally,
+    several: u64,
+    distinct: usize,
+}
+
+/// `prop`'s row over `seeds` seeds.
+pub fn row<T: SubTypes, R: PropertyResult>(
+    name: &'static str,
+    seeds: u64,
+    prop: impl Fn(&T) -> R + Copy,
+) -> Row {
+    let mut several = 0;
+    let mut firsts = Vec::new();
+    for seed in 0..seeds {
+        let args = Args { seed: Some(seed), persist: false, ..Args::default() };
+        let report = smart_check(&args, prop);
+        several += u64::from(report.counterexamples().len() > 1);
+        if let Some(first) = report.counterexamples().first() {
+            firsts.push(format!("{:?}", first.value()));
+        }
+    }
+    firsts.sort();
+    firsts.dedup();
+    Row { tally: check::check(name, seeds, DRAWS, prop), several, distinct: firsts.len() }
+}
 
 fn main() {
     let mut seeds = 10;
@@ -36,19 +67,25 @@ fn main() {
     }
     // A property's own panics are its failures, not news.
     std::panic::set_hook(Box::new(|_| {}));
-    let tallies = props::all(seeds, &|name| names.is_empty() || names.iter().any(|n| n == name));
+    let rows = props::all(seeds, &|name| names.is_empty() || names.iter().any(|n| n == name));
     let _ = std::panic::take_hook();
     println!("# Honesty of the printed formulas: {seeds} seeds per property, default `Args`");
     println!();
-    println!("Columns: runs with a formula; claims checked and refuted, each way (module doc).");
+    println!(
+        "Columns: runs whose first formula claims something (one round); claims checked and \
+         refuted, each way (`tests/suite/honesty/check.rs`); seeds whose default run (three \
+         rounds) reported more than one class, and the distinct first counterexamples they \
+         reported."
+    );
     println!();
-    println!("| property | formulas | alone | joint | constructors |");
-    println!("|---|---:|---:|---:|---:|");
+    println!("| property | formulas | alone | joint | constructors | classes > 1 | outputs |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
     let mut total = Tally { name: "total", ..Tally::default() };
+    let mut several = 0;
     let cell = |(n, r): (u64, u64)| format!("{r} of {n}");
-    for t in &tallies {
+    for Row { tally: t, several: s, distinct } in &rows {
         println!(
-            "| {} | {} of {} | {} | {} | {} |",
+            "| {} | {} of {} | {} | {} | {} | {s} | {distinct} |",
             t.name,
             t.formulas,
             t.seeds,
@@ -56,6 +93,7 @@ fn main() {
             cell(t.joint),
             cell(t.constructors)
         );
+        several += s;
         total.seeds += t.seeds;
         total.formulas += t.formulas;
         total.alone = (total.alone.0 + t.alone.0, total.alone.1 + t.alone.1);
@@ -63,27 +101,28 @@ fn main() {
         total.constructors =
             (total.constructors.0 + t.constructors.0, total.constructors.1 + t.constructors.1);
         total.draws = (total.draws.0 + t.draws.0, total.draws.1 + t.draws.1);
+        total.refutations.extend(t.refutations.iter().cloned());
     }
     println!(
-        "| **{} properties** | {} of {} | {} | {} | {} |",
-        tallies.len(),
+        "| **{} properties** | {} of {} | {} | {} | {} | {several} | |",
+        rows.len(),
         total.formulas,
         total.seeds,
         cell(total.alone),
         cell(total.joint),
         cell(total.constructors)
     );
-    let refutations: Vec<&String> = tallies.iter().flat_map(|t| &t.refutations).collect();
+    let refutations = &total.refutations;
     println!();
     println!(
         "{} claims refuted. Of the {} draws of the alone and joint checks that met the side \
          conditions, {} made an instance (the others could not be put in, or broke a type's \
          constraints).",
-        tallies.iter().map(Tally::refuted).sum::<u64>(),
+        total.refuted(),
         total.draws.0,
         total.draws.1
     );
-    for r in &refutations {
+    for r in refutations {
         println!();
         println!("{r}");
     }

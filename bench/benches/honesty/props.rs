@@ -12,16 +12,15 @@ use smartcheck::{Arbitrary, SubTypes, Verdict};
 use smartcheck_models::{challenge, ordinary};
 use smartcheck_tests::{bound5, calculator};
 
-use super::check::{check, Tally};
-use super::DRAWS;
+use super::{row, Row};
 
 /// Every property `on` accepts, checked over `seeds` seeds.
-pub fn all(seeds: u64, on: &dyn Fn(&str) -> bool) -> Vec<Tally> {
+pub fn all(seeds: u64, on: &dyn Fn(&str) -> bool) -> Vec<Row> {
     let mut out = Vec::new();
     macro_rules! run {
         ($name:literal, $prop:expr) => {
             if on($name) {
-                out.push(check($name, seeds, DRAWS, $prop));
+                out.push(row($name, seeds, $prop));
             }
         };
     }
