@@ -4,7 +4,8 @@
 //! A check planned for `n` tries (`min_forall`: a check that meets no rejection stops there)
 //! draws, in order:
 //! 1. **small** values (at most `n / 2` of them): for a leaf with an order of simplicity (numbers, chars, bools) its
-//!    [`SMALL`] simplest values in order; for other types, distinct values drawn at the
+//!    [`SMALL`] simplest values in order; for other types, the smallest of the values drawn
+//!    next with every leaf at its simplest (`(0.0, 0.0)`), then distinct values drawn at the
 //!    smallest budgets and sizes, smallest first; for a string, also one string of each
 //!    *shape* of one to three characters (lowercase, uppercase, digit, punctuation, other), so
 //!    that a property that passes only on strings of some shape (`A1`, `42`) is refuted;
@@ -30,6 +31,7 @@
 use super::Subject;
 use crate::args::Args;
 use crate::gen::Gen;
+use crate::reduce::tree::{assign_leaf, leaves, LeafPath};
 use crate::reduce::{generate_below, node_at};
 use crate::subtypes::{NodeRef, SubValue};
 
@@ -226,7 +228,37 @@ fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args) -> Vec<Shown> {
         .map(shown)
         .collect();
     drawn.sort_by_cached_key(|(v, text)| (v.size(), text.len()));
+    // The smallest shape drawn with every leaf at its simplest: `(0.0, 0.0)` for a pair of
+    // floats, which a random draw seldom is, though code that treats zero apart is common.
+    if let Some(simplest) = drawn.first().and_then(|(v, _)| simplest_leaves(&**v)) {
+        drawn.insert(0, shown(simplest));
+    }
     drawn
+}
+
+/// `value` with every leaf at its type's simplest value: rank 0, or for a leaf without ranks
+/// its first shrink candidate (a float's `0.0`, a string's `""`); `None` when no leaf changes.
+fn simplest_leaves(value: &dyn SubValue) -> Option<Box<dyn SubValue>> {
+    let replacements: Vec<(LeafPath, Box<dyn SubValue>)> = leaves(value.as_node())
+        .into_iter()
+        .filter_map(|leaf| {
+            let NodeRef::Value(node) = leaf.node else { return None };
+            let simplest = match node.leaf_rank() {
+                Some(0) => None,
+                Some(_) => node.from_leaf_rank(0),
+                None => node.shrink_value().into_iter().next(),
+            }?;
+            Some((leaf.path, simplest))
+        })
+        .collect();
+    if replacements.is_empty() {
+        return None;
+    }
+    let mut out = value.to_value();
+    for (path, simplest) in replacements {
+        assign_leaf(out.as_node_mut(), &path, simplest).ok()?;
+    }
+    Some(out)
 }
 
 /// For an integer leaf in a `#[smartcheck(range = ..)]` field (of the nearest holder that
