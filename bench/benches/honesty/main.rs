@@ -1,5 +1,5 @@
 //! Are the printed formulas true? For every property of a catalogue of ordinary code (the
-//! shrinking benchmarks' models, and `props.rs`: bugs of the kind users meet, in the types
+//! shrinking benchmarks' models, and `props.rs` and `more.rs`: bugs of the kind users meet, in the types
 //! they write), the first formula of each seed's default run is tried from the outside by
 //! the suite's honesty check (`tests/suite/honesty/check.rs`, shared): each variable alone,
 //! all together under the side conditions, and each claimed constructor for a witness.
@@ -7,8 +7,20 @@
 //! `cargo bench -p smartcheck-bench --bench honesty [-- --seeds N] [-- NAME...]` prints one row
 //! per property and the refutations found, and exits non-zero when any claim is refuted.
 
+/// The rows of the properties `on` accepts, in order: `rows!(seeds, on, "name" => prop, ..)`.
+macro_rules! rows {
+    ($seeds:expr, $on:expr, $($name:literal => $prop:expr),* $(,)?) => {{
+        let mut out = Vec::new();
+        $(if $on($name) {
+            out.push(crate::row($name, $seeds, $prop));
+        })*
+        out
+    }};
+}
+
 #[path = "../../../tests/suite/honesty/check.rs"]
 mod check;
+mod more;
 mod props;
 
 use check::Tally;
@@ -67,7 +79,9 @@ fn main() {
     }
     // A property's own panics are its failures, not news.
     std::panic::set_hook(Box::new(|_| {}));
-    let rows = props::all(seeds, &|name| names.is_empty() || names.iter().any(|n| n == name));
+    let on = |name: &str| names.is_empty() || names.iter().any(|n| n == name);
+    let mut rows = props::all(seeds, &on);
+    rows.extend(more::all(seeds, &on));
     let _ = std::panic::take_hook();
     println!("# Honesty of the printed formulas: {seeds} seeds per property, default `Args`");
     println!();

@@ -12,73 +12,68 @@ use smartcheck::{Arbitrary, SubTypes, Verdict};
 use smartcheck_models::{challenge, ordinary};
 use smartcheck_tests::{bound5, calculator};
 
-use super::{row, Row};
+use super::Row;
 
 /// Every property `on` accepts, checked over `seeds` seeds.
 pub fn all(seeds: u64, on: &dyn Fn(&str) -> bool) -> Vec<Row> {
-    let mut out = Vec::new();
-    macro_rules! run {
-        ($name:literal, $prop:expr) => {
-            if on($name) {
-                out.push(row($name, seeds, $prop));
-            }
-        };
-    }
-    // The shrinking benchmarks' models.
-    run!("bound5", bound5::prop);
-    run!("calculator", calculator::prop_div);
-    run!("binheap", challenge::binheap::prop);
-    run!("parser", challenge::parser::prop);
-    run!("reverse", challenge::reverse::prop);
-    run!("large_union_list", challenge::large_union_list::prop);
-    run!("lengthlist", challenge::lengthlist::prop);
-    run!("difference_must_not_be_zero", challenge::difference::must_not_be_zero);
-    run!("difference_must_not_be_small", challenge::difference::must_not_be_small);
-    run!("difference_must_not_be_one", challenge::difference::must_not_be_one);
-    run!("coupling", challenge::coupling::prop);
-    run!("deletion", challenge::deletion::prop);
-    run!("distinct", challenge::distinct::prop);
-    run!("nestedlists", challenge::nestedlists::prop);
-    run!("replacement", challenge::replacement::prop);
-    run!("degenerate", challenge::degenerate::prop);
-    run!("bst", ordinary::bst::prop);
-    run!("stack_compiler", ordinary::stack_compiler::prop);
-    run!("rle", ordinary::rle::prop);
-    run!("csv", ordinary::csv::prop);
-    run!("config", ordinary::config::prop);
-    run!("luhn", ordinary::luhn::prop);
-    run!("pqueue", ordinary::pqueue::prop);
-    run!("date", ordinary::date::prop);
-    // Ordinary code written for this check.
-    run!("fields_joined_by_commas", fields_joined_by_commas);
-    run!("harmonic_mean", harmonic_mean);
-    run!("form_fields_set", form_fields_set);
-    run!("flags_on", flags_on);
-    run!("lists_not_empty", lists_not_empty);
-    run!("word_without_a", word_without_a);
-    run!("hex_colour", hex_colour);
-    run!("key_value_line", key_value_line);
-    run!("rotate_by", rotate_by);
-    run!("median", median);
-    run!("average", average);
-    run!("shape_area", shape_area);
-    run!("words_round_trip", words_round_trip);
-    run!("stack_machine", stack_machine);
-    run!("merge_intervals", merge_intervals);
-    run!("ledger", ledger);
-    run!("percent_bar", percent_bar);
-    run!("json_quotes", json_quotes);
-    run!("inventory_total", inventory_total);
-    run!("tag_set", tag_set);
-    run!("word_count", word_count);
-    run!("truncate_bytes", truncate_bytes);
-    run!("optional_name", optional_name);
-    run!("celsius_round_trip", celsius_round_trip);
-    run!("binary_search", binary_search);
-    run!("retry_policy", retry_policy);
-    run!("base64_length", base64_length);
-    run!("matrix_transpose", matrix_transpose);
-    out
+    rows!(
+        seeds,
+        on,
+        // The shrinking benchmarks' models.
+        "bound5" => bound5::prop,
+        "calculator" => calculator::prop_div,
+        "binheap" => challenge::binheap::prop,
+        "parser" => challenge::parser::prop,
+        "reverse" => challenge::reverse::prop,
+        "large_union_list" => challenge::large_union_list::prop,
+        "lengthlist" => challenge::lengthlist::prop,
+        "difference_must_not_be_zero" => challenge::difference::must_not_be_zero,
+        "difference_must_not_be_small" => challenge::difference::must_not_be_small,
+        "difference_must_not_be_one" => challenge::difference::must_not_be_one,
+        "coupling" => challenge::coupling::prop,
+        "deletion" => challenge::deletion::prop,
+        "distinct" => challenge::distinct::prop,
+        "nestedlists" => challenge::nestedlists::prop,
+        "replacement" => challenge::replacement::prop,
+        "degenerate" => challenge::degenerate::prop,
+        "bst" => ordinary::bst::prop,
+        "stack_compiler" => ordinary::stack_compiler::prop,
+        "rle" => ordinary::rle::prop,
+        "csv" => ordinary::csv::prop,
+        "config" => ordinary::config::prop,
+        "luhn" => ordinary::luhn::prop,
+        "pqueue" => ordinary::pqueue::prop,
+        "date" => ordinary::date::prop,
+        // Ordinary code written for this check.
+        "fields_joined_by_commas" => fields_joined_by_commas,
+        "harmonic_mean" => harmonic_mean,
+        "form_fields_set" => form_fields_set,
+        "flags_on" => flags_on,
+        "lists_not_empty" => lists_not_empty,
+        "word_without_a" => word_without_a,
+        "hex_colour" => hex_colour,
+        "key_value_line" => key_value_line,
+        "rotate_by" => rotate_by,
+        "median" => median,
+        "average" => average,
+        "shape_area" => shape_area,
+        "words_round_trip" => words_round_trip,
+        "stack_machine" => stack_machine,
+        "merge_intervals" => merge_intervals,
+        "ledger" => ledger,
+        "percent_bar" => percent_bar,
+        "json_quotes" => json_quotes,
+        "inventory_total" => inventory_total,
+        "tag_set" => tag_set,
+        "word_count" => word_count,
+        "truncate_bytes" => truncate_bytes,
+        "optional_name" => optional_name,
+        "celsius_round_trip" => celsius_round_trip,
+        "binary_search" => binary_search,
+        "retry_policy" => retry_policy,
+        "base64_length" => base64_length,
+        "matrix_transpose" => matrix_transpose,
+    )
 }
 
 /// Three fields joined by commas, without escaping, and split again: an empty field is
