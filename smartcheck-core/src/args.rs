@@ -79,6 +79,16 @@ pub struct Args {
     /// like any other, instead of the end of the test process (`SMARTCHECK_FORK=1` turns it
     /// on for every test). Costs one process per evaluation; see `fork.rs`.
     pub fork: bool,
+    /// Check every value of the property's type up to this depth, smallest first, instead
+    /// of random discovery (Target's exhaustive mode; `SMARTCHECK_EXHAUSTIVE=4` sets it for
+    /// every test, `0` turns it off): the report counts the values checked and those that
+    /// met the precondition, and a failure is reduced and generalized as usual. It needs
+    /// the type's enumeration (`#[derive(Enumerate)]`; the std types have it), which
+    /// `#[smartcheck::property]` finds from the function's argument types; where no
+    /// enumeration is known ([`check_with`](crate::check_with) on its own, or a type without
+    /// `Enumerate`), random discovery runs and says why on stderr. For a value built from
+    /// `Args` in code, [`exhaustive_check`](crate::exhaustive::exhaustive_check).
+    pub exhaustive: Option<usize>,
 }
 
 /// The most random tests a round may run: more is a typo, not a test plan.
@@ -144,6 +154,7 @@ impl Default for Args {
             persist: true,
             timeout_ms: 60_000,
             fork: false,
+            exhaustive: None,
         }
     }
 }
@@ -184,7 +195,8 @@ impl Args {
     /// These arguments with the environment's overrides applied, then validated
     /// ([`Args::validate`]): `SMARTCHECK_SEED` (decimal or `0x` hex), `SMARTCHECK_TESTS`,
     /// `SMARTCHECK_ROUNDS`, `SMARTCHECK_TIMEOUT` (`5s`, `300ms`, `5` for seconds, `off`),
-    /// `SMARTCHECK_VERBOSE` (`1`), `SMARTCHECK_FORK` (`1`).
+    /// `SMARTCHECK_VERBOSE` (`1`), `SMARTCHECK_FORK` (`1`), `SMARTCHECK_EXHAUSTIVE` (a depth;
+    /// `0` for random discovery).
     pub fn with_env(mut self) -> Result<Args, String> {
         if let Some(v) = var("SMARTCHECK_SEED") {
             self.seed = Some(number("SMARTCHECK_SEED", &v)?);
@@ -203,6 +215,9 @@ impl Args {
         }
         if let Some(v) = var("SMARTCHECK_FORK") {
             self.fork = v.trim() != "0";
+        }
+        if let Some(v) = var("SMARTCHECK_EXHAUSTIVE") {
+            self.exhaustive = Some(count("SMARTCHECK_EXHAUSTIVE", &v)?).filter(|&d| d > 0);
         }
         self.validate()?;
         Ok(self)

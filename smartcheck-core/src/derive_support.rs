@@ -23,7 +23,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use smallvec::SmallVec;
 
+use crate::args::Args;
+use crate::exhaustive::Exhaustive;
 use crate::gen::{Gen, MAX_GEN_DEPTH};
+use crate::property::Outcome;
 use crate::subtypes::{Children, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes, SubValue};
 
 pub use crate::arbitrary::min_size_of as min_size_cached;
@@ -802,17 +805,27 @@ impl<T> ViaAnything for Probe<T> {
     }
 }
 
+/// An exhaustive check of a property of `T` ([`exhaustive_check`](crate::exhaustive::exhaustive_check)
+/// for a type that enumerates), for `#[smartcheck::property]` under [`Args::exhaustive`].
+pub type ExhaustiveRun<T> = fn(&Args, usize, &dyn Fn(&T) -> Outcome) -> Exhaustive<T>;
+
 /// A derived type's first values in its enumeration order, for
-/// [`SubTypes::small_values`]: through [`Enumerate`](crate::enumerate::Enumerate) when the type
+/// [`SubTypes::small_values`], and a property's exhaustive check, for
+/// `#[smartcheck::property]`: through [`Enumerate`](crate::enumerate::Enumerate) when the type
 /// implements it ([`ViaEnumerate`], on `&Probe<T>`), else none ([`ViaNotEnumerated`]).
 pub trait ViaEnumerate<T> {
     /// Up to `n` values, smallest first.
     fn first_values(&self, n: usize) -> Vec<T>;
+    /// The exhaustive check of a property of `T`.
+    fn exhaustive_run(&self) -> Option<ExhaustiveRun<T>>;
 }
 
-impl<T: crate::enumerate::Enumerate> ViaEnumerate<T> for &Probe<T> {
+impl<T: crate::enumerate::Enumerate + SubTypes> ViaEnumerate<T> for &Probe<T> {
     fn first_values(&self, n: usize) -> Vec<T> {
         crate::enumerate::first_values(n)
+    }
+    fn exhaustive_run(&self) -> Option<ExhaustiveRun<T>> {
+        Some(|args, depth, prop| crate::exhaustive::exhaustive_check(args, depth, prop))
     }
 }
 
@@ -820,11 +833,16 @@ impl<T: crate::enumerate::Enumerate> ViaEnumerate<T> for &Probe<T> {
 pub trait ViaNotEnumerated<T> {
     /// No values: the type does not enumerate.
     fn first_values(&self, n: usize) -> Vec<T>;
+    /// None: the type does not enumerate.
+    fn exhaustive_run(&self) -> Option<ExhaustiveRun<T>>;
 }
 
 impl<T> ViaNotEnumerated<T> for Probe<T> {
     fn first_values(&self, _n: usize) -> Vec<T> {
         Vec::new()
+    }
+    fn exhaustive_run(&self) -> Option<ExhaustiveRun<T>> {
+        None
     }
 }
 

@@ -42,6 +42,8 @@ pub use gen::Gen;
 pub use generalize::Generalization;
 pub use index::{Bfs, SubTree, SubTreeNode};
 pub use property::{Failure, Outcome, PropertyResult, Verdict};
+#[doc(hidden)]
+pub use replay::check_enumerated;
 pub use replay::{check, check_with};
 pub use report::{Counterexample, Report, Status};
 pub use run::{generalize, reduce, smart_check, Origin, ReduceError};

@@ -178,6 +178,13 @@ pub trait PropertyResult {
     fn into_outcome(self) -> Outcome;
 }
 
+/// An outcome is its own result: a property erased to return outcomes is still a property.
+impl PropertyResult for Outcome {
+    fn into_outcome(self) -> Outcome {
+        self
+    }
+}
+
 impl PropertyResult for Verdict {
     fn into_outcome(self) -> Outcome {
         match self {

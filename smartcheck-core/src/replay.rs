@@ -57,6 +57,43 @@ pub fn check<T: SubTypes, R: PropertyResult>(prop: impl Fn(&T) -> R) {
 /// [`check`] with explicit arguments (the environment still overrides them).
 #[track_caller]
 pub fn check_with<T: SubTypes, R: PropertyResult>(args: &Args, prop: impl Fn(&T) -> R) {
+    check_enumerated(args, prop, None)
+}
+
+/// [`check_with`], for `#[smartcheck::property]`, with the exhaustive check of `T` when `T`
+/// enumerates: under [`Args::exhaustive`] (or `SMARTCHECK_EXHAUSTIVE`) it checks every value
+/// up to the depth instead of random discovery, and panics with its report when one fails (a
+/// failure found this way is found again by the same check, so nothing is saved). Without
+/// an enumeration, random discovery runs, and stderr says why.
+#[doc(hidden)]
+#[track_caller]
+pub fn check_enumerated<T: SubTypes, R: PropertyResult>(
+    args: &Args,
+    prop: impl Fn(&T) -> R,
+    exhaustive: Option<crate::derive_support::ExhaustiveRun<T>>,
+) {
+    let depth = match args.clone().with_env() {
+        Ok(args) => args.exhaustive,
+        Err(message) => panic!("smartcheck: {message}"),
+    };
+    match (depth, exhaustive) {
+        (Some(depth), Some(run)) => {
+            let args = args.clone().with_env().unwrap_or_else(|m| panic!("smartcheck: {m}"));
+            let report = run(&args, depth, &|value: &T| prop(value).into_outcome());
+            if report.failed() {
+                panic!("{report}");
+            }
+            return;
+        }
+        (Some(depth), None) => eprintln!(
+            "smartcheck: exhaustive checking to depth {depth} was asked for, but no \
+             enumeration of `{}` is known here (derive `Enumerate` and use \
+             `#[smartcheck::property]` or `smartcheck::exhaustive::exhaustive_check`): random \
+             discovery runs instead",
+            std::any::type_name::<T>()
+        ),
+        (None, _) => {}
+    }
     check_erased(args, RootType::of::<T>(), &property::erase(prop), Location::caller())
 }
 

@@ -340,7 +340,8 @@ impl<T> fmt::Display for Report<T> {
                 f,
                 "smartcheck: gave up after {} tests and {} discards: the precondition rejects \
                  too many inputs; {seed}\n(where valid inputs are this rare, check every one \
-                 up to a depth instead: derive `Enumerate` and call \
+                 up to a depth instead: `exhaustive = 5` in `#[smartcheck::property]`, or \
+                 SMARTCHECK_EXHAUSTIVE=5, for types that derive `Enumerate`; or \
                  `smartcheck::exhaustive::exhaustive_check`)",
                 self.tests, self.discards
             )?,

@@ -83,6 +83,8 @@ pub fn derive_enumerate(input: TokenStream) -> TokenStream {
 /// Turns a property function into a plain `#[test]` that runs `smartcheck::check_with` on it:
 /// several arguments are tested as a tuple, `name = value` arguments set fields of
 /// `smartcheck::Args`, and `crate = path` names the facade when it is renamed or re-exported.
+/// Under `exhaustive = N` (or `SMARTCHECK_EXHAUSTIVE=N`) it checks every value of the
+/// argument types up to depth `N` instead, when they implement `Enumerate`.
 ///
 /// ```text
 /// #[smartcheck::property(tests = 1000)]

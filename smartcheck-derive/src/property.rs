@@ -1,5 +1,7 @@
 //! `#[smartcheck::property]`: a property function becomes a plain `#[test]` that runs
-//! `smartcheck::check_with` on it.
+//! `smartcheck::check_with` on it, or, under `exhaustive = N` (`Args::exhaustive`, or
+//! `SMARTCHECK_EXHAUSTIVE`), the exhaustive check of its argument types when they enumerate
+//! (found at the expansion site, where the types are known).
 //!
 //! ```text
 //! #[smartcheck::property(tests = 1000, rounds = 5)]
@@ -8,7 +10,8 @@
 //!
 //! expands to a `#[test] fn div_is_total()` holding the original function, whose arguments
 //! (several become a tuple) are generated, reduced and generalized by smartcheck. Each
-//! `name = value` sets that field of `smartcheck::Args`; `crate = path` names the facade when
+//! `name = value` sets that field of `smartcheck::Args` (`exhaustive = 4` is the depth,
+//! `Some(4)`, as in `#[smartcheck::contract]`); `crate = path` names the facade when
 //! it is renamed or re-exported. The function's other attributes (`#[ignore]`, docs, ...) stay
 //! on the test.
 
@@ -18,6 +21,11 @@ use syn::parse::Parser;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, FnArg, ItemFn, Meta, Token};
+
+/// True for an integer literal (`4`, `6usize`).
+fn is_int_literal(e: &Expr) -> bool {
+    matches!(e, Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }))
+}
 
 /// Expands the attribute on `item` with arguments `args`.
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
@@ -42,6 +50,13 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                 )),
             },
             Meta::NameValue(nv) => match nv.path.get_ident() {
+                // `exhaustive = 4` as in `#[smartcheck::contract]`: the depth.
+                Some(name) if name == "exhaustive" && is_int_literal(&nv.value) => {
+                    let value = &nv.value;
+                    fields.push(
+                        quote_spanned!(nv.span()=> #name: ::core::option::Option::Some(#value)),
+                    );
+                }
                 Some(name) => {
                     let value = &nv.value;
                     fields.push(quote_spanned!(nv.span()=> #name: #value));
@@ -106,9 +121,16 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                 #(#fields,)*
                 ..::core::default::Default::default()
             };
-            #facade::check_with(&__smartcheck_args, |#pattern: &#ty| {
-                #ident(#(::core::clone::Clone::clone(#names)),*)
-            });
+            let __smartcheck_exhaustive = {
+                #[allow(unused_imports)]
+                use #facade::__private::{ViaEnumerate as _, ViaNotEnumerated as _};
+                (&&#facade::__private::Probe::<#ty>::new()).exhaustive_run()
+            };
+            #facade::__private::check_enumerated(
+                &__smartcheck_args,
+                |#pattern: &#ty| #ident(#(::core::clone::Clone::clone(#names)),*),
+                __smartcheck_exhaustive,
+            );
         }
     }
 }

@@ -258,8 +258,10 @@
 //! 500), `run_exists`/`max_exists`/`exists_assignments` (true, 60, 4), `rounds` (3),
 //! `shrink_values` (true), `max_reduce_evaluations` (100,000), `timeout_ms` (60,000: the time
 //! one evaluation may take), `format`, `interactive` (ask on stdin after each round),
-//! `verbose`, `persist` (true), `seed` (random, always printed). [`Args::validate`] rejects
-//! values that make a run meaningless (`tests = 0`, `min_forall > max_forall`).
+//! `verbose`, `persist` (true), `fork` (false), `exhaustive` (none: random discovery; a
+//! depth checks every value up to it, see [`Args::exhaustive`]), `seed` (random, always
+//! printed). [`Args::validate`] rejects values that make a run meaningless (`tests = 0`,
+//! `min_forall > max_forall`).
 //!
 //! # Environment
 //!
@@ -271,6 +273,8 @@
 //! | `SMARTCHECK_TIMEOUT` | the per-evaluation time limit: `5s`, `300ms`, `5` or `off` |
 //! | `SMARTCHECK_VERBOSE` | `1`: print the search as it goes, to stderr |
 //! | `SMARTCHECK_PERSIST` | `0`: do not save or replay counterexamples |
+//! | `SMARTCHECK_FORK` | `1`: run each evaluation in a child process (Unix) |
+//! | `SMARTCHECK_EXHAUSTIVE` | a depth: `#[smartcheck::property]` checks every value up to it, where its argument types enumerate (`0`: off) |
 //!
 //! # Failure persistence
 //!
@@ -338,6 +342,7 @@ pub use smartcheck_derive::SubTypes;
 #[doc(hidden)]
 pub mod __private {
     pub use smartcheck_core::arbitrary::{min_size_of, sum_min_sizes};
+    pub use smartcheck_core::check_enumerated;
     pub use smartcheck_core::derive_support::*;
     pub use smartcheck_core::enumerate::{
         constructor as enumerate_constructor, parts as enumerate_parts, unpruned_product, variants,

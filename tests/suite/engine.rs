@@ -163,6 +163,7 @@ fn a_property_that_discards_everything_gives_up() {
     assert!(report.to_string().starts_with("smartcheck: gave up after 0 tests and 1001 discards"));
     // Where random inputs are this rare, the report points to the exhaustive mode.
     assert!(report.to_string().contains("`smartcheck::exhaustive::exhaustive_check`"), "{report}");
+    assert!(report.to_string().contains("SMARTCHECK_EXHAUSTIVE=5"), "{report}");
 }
 
 #[test]

@@ -35,6 +35,7 @@ pub mod enumerate;
 pub mod escapes;
 pub mod escapes_search;
 pub mod examples;
+pub mod exhaustive_mode;
 pub mod faults;
 pub mod generalize;
 pub mod generators;

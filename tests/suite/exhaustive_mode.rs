@@ -1,0 +1,112 @@
+//! Exhaustive checking selected by `Args` or the environment (issue 16): a
+//! `#[smartcheck::property]` with `exhaustive = N`, or any such property run with
+//! `SMARTCHECK_EXHAUSTIVE=N`, checks every value of its argument types up to the depth instead
+//! of random discovery, and reduces and generalizes a failure as usual. Where the types do
+//! not enumerate, random discovery runs and stderr says why. The failing properties are
+//! `#[ignore]`d here and run in a child process, which checks that they fail and how.
+
+use std::process::Command;
+
+use smartcheck::{Arbitrary, SubTypes, Verdict};
+
+// `sparse::insert` drops `x` when it equals the last element of a list of four or more that
+// starts lower: random discovery almost never draws a sorted list of that shape.
+use crate::examples::sparse::{insert as buggy_insert, sorted};
+
+#[smartcheck::property(exhaustive = 4)]
+fn a_correct_insert_passes_every_value_up_to_depth_4(list: Vec<u8>, x: u8) -> Verdict {
+    let mut out = list.clone();
+    out.insert(out.iter().position(|&y| y > x).unwrap_or(out.len()), x);
+    Verdict::implies(sorted(&list), sorted(&out) && out.len() == list.len() + 1)
+}
+
+#[smartcheck::property(exhaustive = 6, persist = false, seed = Some(1))]
+#[ignore = "fails on purpose: run by `exhaustive_mode_finds_what_random_discovery_misses`"]
+fn insert_exhaustively(list: Vec<u8>, x: u8) -> Verdict {
+    Verdict::implies(sorted(&list), buggy_insert(&list, x).len() == list.len() + 1)
+}
+
+#[smartcheck::property(persist = false, seed = Some(1))]
+#[ignore = "fails on purpose: run by `the_environment_selects_exhaustive_mode`"]
+fn insert_as_the_environment_says(list: Vec<u8>, x: u8) -> Verdict {
+    Verdict::implies(sorted(&list), buggy_insert(&list, x).len() == list.len() + 1)
+}
+
+/// A type without `Enumerate`.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+enum Shape {
+    Dot,
+    Line(u8),
+}
+
+#[smartcheck::property(exhaustive = 3, persist = false)]
+#[ignore = "run by `a_type_that_does_not_enumerate_is_checked_at_random_and_says_so`"]
+fn shapes_without_an_enumeration(s: Shape) -> bool {
+    s == Shape::Dot || matches!(s, Shape::Line(_))
+}
+
+/// Runs the ignored test `name` of this module in a child process with `env`; its exit
+/// status and stderr.
+fn run_ignored(name: &str, env: &[(&str, &str)]) -> (bool, String) {
+    let mut command = Command::new(std::env::current_exe().expect("the test binary"));
+    command.args([crate::test_name(module_path!(), name).as_str(), "--exact", "--ignored"]);
+    command.args(["--nocapture"]).env("SMARTCHECK_PERSIST", "0");
+    command.env_remove("SMARTCHECK_EXHAUSTIVE");
+    command.envs(env.iter().copied());
+    let out = command.output().expect("the test binary runs");
+    (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn exhaustive_mode_finds_what_random_discovery_misses() {
+    let (passed, stderr) = run_ignored("insert_exhaustively", &[]);
+    assert!(!passed, "{stderr}");
+    assert!(
+        stderr.contains(
+            "smartcheck: failed at value 938 of those up to depth 6; 339 met the precondition"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("  ([0, 0, 0, 1], 1)\n"), "{stderr}");
+    assert!(stderr.contains("generalized in"), "{stderr}");
+    // `SMARTCHECK_EXHAUSTIVE=0` turns it off: random discovery misses the bug.
+    let (passed, stderr) = run_ignored("insert_exhaustively", &[("SMARTCHECK_EXHAUSTIVE", "0")]);
+    assert!(passed, "{stderr}");
+}
+
+#[test]
+fn the_environment_selects_exhaustive_mode() {
+    // Random discovery misses the bug.
+    let (passed, stderr) = run_ignored("insert_as_the_environment_says", &[]);
+    assert!(passed, "{stderr}");
+    let env = [("SMARTCHECK_EXHAUSTIVE", "6")];
+    let (passed, stderr) = run_ignored("insert_as_the_environment_says", &env);
+    assert!(!passed, "{stderr}");
+    assert!(stderr.contains("smartcheck: failed at value 938 of those up to depth 6"), "{stderr}");
+    assert!(stderr.contains("  ([0, 0, 0, 1], 1)\n"), "{stderr}");
+}
+
+#[test]
+fn a_type_that_does_not_enumerate_is_checked_at_random_and_says_so() {
+    let (passed, stderr) = run_ignored("shapes_without_an_enumeration", &[]);
+    assert!(passed, "{stderr}");
+    assert!(
+        stderr.contains("exhaustive checking to depth 3 was asked for, but no enumeration of"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("random discovery runs instead"), "{stderr}");
+}
+
+/// The README's example: what its exhaustive run reports, word for word.
+#[test]
+fn the_readme_example_reports_what_the_readme_says() {
+    let prop = |list: &Vec<u8>| {
+        let mut out = list.clone();
+        out.dedup();
+        Verdict::implies(sorted(list), sorted(&out))
+    };
+    let run = smartcheck::exhaustive::exhaustive_check(&smartcheck::Args::default(), 6, prop);
+    let said = "checked all 3,906 values up to depth 6; 252 met the\nprecondition; no failure";
+    assert_eq!(run.to_string(), format!("smartcheck: {}\n", said.replace('\n', " ")));
+    assert!(include_str!("../../README.md").contains(said));
+}
