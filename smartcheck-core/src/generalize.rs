@@ -612,7 +612,8 @@ impl<'v> Subject<'v> {
     /// changes anything goes in only where the counterexample's own sub-value still is. A
     /// replacement that lands where another one moved an entry (the rest of `{C: 0}` drawn
     /// as `{A: 0}` and merged in, then the key put on what had become `A`'s entry) makes no
-    /// instance of the formula, and so no evidence for it.
+    /// instance of the formula, and so no evidence for it; nor does a candidate that comes
+    /// out as the counterexample itself (a rest whose keys are all written out): `Some(None)`.
     fn with(&self, mut replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Option<Root>> {
         let tail_depth = |place: usize| match self.is_tail(place) {
             true => usize::MAX - self.bfs.slots_up(place).count(),
@@ -640,6 +641,12 @@ impl<'v> Subject<'v> {
             }
             assign_at_path(NodeMutRef::Value(candidate.node_mut()), &path, value).ok()?;
             changed = true;
+        }
+        // In a map, a rest whose keys are all written out merges into nothing: the candidate
+        // is the counterexample again, which says nothing of the values drawn.
+        let root = NodeRef::Value(candidate.node());
+        if self.keyed && order::compare(root, self.nodes[0]) == Ordering::Equal {
+            return Some(None);
         }
         Some(Some(candidate))
     }
