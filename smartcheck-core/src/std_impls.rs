@@ -568,6 +568,15 @@ macro_rules! float_impl {
                 if x.trunc() != x {
                     out.push(x.trunc());
                     out.push(x.trunc() + x.signum());
+                    // Smaller fractions, simpler by magnitude: the smallest of all, then this
+                    // one scaled down by falling powers of two (exact until it underflows).
+                    out.push(<$t>::from_bits(1));
+                    for power in [-512, -64, -8, -1] {
+                        let smaller = (f64::from(x) * 2f64.powi(power)) as $t;
+                        if smaller != 0.0 && smaller.trunc() != smaller {
+                            out.push(smaller);
+                        }
+                    }
                 }
                 if x.abs() >= 1.0 {
                     out.push((x / 2.0).trunc());
