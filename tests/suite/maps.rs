@@ -317,3 +317,26 @@ fn a_rest_that_merges_into_nothing_is_no_evidence() {
         }
     }
 }
+
+/// The two shapes of the search's bug reduce to their simplest packages: a shared dependency
+/// `{Core: [], Util: [Core]}` (a key and a dependency that name one package lowered
+/// together) and a dependency listed twice `{Core: [Util, Util]}`. Each seed ended on its
+/// own packages before (`{Net: [], Ui: [Net]}`, `{Core: [Ui, Ui]}`, `{Core: [App, App]}`):
+/// lowering one of two equal parts alone passes.
+#[test]
+fn equal_parts_are_lowered_together() {
+    let reduce = |start: BTreeMap<Pkg, Vec<Pkg>>| {
+        smartcheck::reduce(&reduce_only(1), cycle_search_agrees, start)
+            .expect("a counterexample")
+            .value()
+            .clone()
+    };
+    let map = |entries: &[(Pkg, &[Pkg])]| -> BTreeMap<Pkg, Vec<Pkg>> {
+        entries.iter().map(|(k, v)| (*k, v.to_vec())).collect()
+    };
+    let shared = map(&[(Pkg::Core, &[]), (Pkg::Util, &[Pkg::Core])]);
+    assert_eq!(reduce(map(&[(Pkg::Net, &[]), (Pkg::Ui, &[Pkg::Net])])), shared);
+    let twice = map(&[(Pkg::Core, &[Pkg::Util, Pkg::Util])]);
+    assert_eq!(reduce(map(&[(Pkg::Core, &[Pkg::Ui, Pkg::Ui])])), twice);
+    assert_eq!(reduce(map(&[(Pkg::Ui, &[Pkg::App, Pkg::App])])), twice);
+}

@@ -1430,6 +1430,32 @@ fn a_fraction_falls_to_the_simplest_fraction() {
     reduces_from(0.3f32, f32::from_bits(1), 60, add_one_and_back);
 }
 
+/// A traffic light's state.
+#[derive(Debug, Clone, Copy, PartialEq, SubTypes, Arbitrary)]
+enum Light {
+    Red,
+    Amber,
+    Green,
+}
+
+/// A schedule of lights, refused when a state repeats back to back. Minimum `[Red, Red]`.
+fn no_state_repeats(v: &Vec<Light>) -> bool {
+    v.windows(2).all(|w| w[0] != w[1])
+}
+
+/// Two equal constructors are lowered together where one alone passes: `[Green, Green]`
+/// ended there (`[Red, Green]` and `[Green, Red]` pass).
+#[test]
+fn equal_constructors_are_lowered_together() {
+    reduces_from(
+        vec![Light::Green, Light::Green],
+        vec![Light::Red, Light::Red],
+        20,
+        no_state_repeats,
+    );
+    ends_at_when_found(&vec![Light::Red, Light::Red], no_state_repeats);
+}
+
 // ---------------------------------------------------------------------------------------------
 // A number and a string that change together: a length prefix and its payload.
 

@@ -20,7 +20,7 @@ use crate::subtypes::{Child, NodeMutRef, NodeRef, Shape, SubValue};
 
 use super::order::{compare, constructor_index};
 use super::tree::{
-    assign_leaf, generate_below, indexed_nodes, leaves, structural_hash, FastHasher, Leaf,
+    assign_leaf, generate_below, indexed_nodes, leaves, nested, structural_hash, FastHasher, Leaf,
 };
 use super::{FastSet, Probe, Reducer, NEAR, PAIRS};
 
@@ -122,6 +122,7 @@ pub fn lower_constructor(r: &mut Reducer<'_, '_>) -> bool {
             }
             let bound = node.size_up_to(r.args.max_size.max(1)).min(r.args.max_size) + 1;
             let mut tried = vec![false; index as usize];
+            let twins = equal_elsewhere(&nodes, path, *node);
             for _ in 0..DRAWS {
                 if r.spent() {
                     return progress;
@@ -134,10 +135,12 @@ pub fn lower_constructor(r: &mut Reducer<'_, '_>) -> bool {
                     continue;
                 }
                 let used = reuse_children(&mut *new, *node);
+                let lowered = (!twins.is_empty()).then(|| new.to_value());
                 let Some(candidate) = r.with_replaced(path, new) else { break };
                 let probe = r.probe(candidate.clone());
                 let passed = probe == Probe::Passed;
                 if probe == Probe::Kept
+                    || (passed && lowered.is_some_and(|new| together(r, path, &twins, &*new)))
                     || (probe == Probe::Discarded && rescue(r, &candidate, path))
                     || (passed && nudge(r, &candidate, path, &mut nudges))
                     || (passed && carry(r, &candidate, path, *node, &used, &mut nudges))
@@ -154,6 +157,28 @@ pub fn lower_constructor(r: &mut Reducer<'_, '_>) -> bool {
         }
         return progress;
     }
+}
+
+/// The paths among `nodes` (but `path` and those above or under it) whose sub-value equals
+/// `node`, the one at `path`.
+fn equal_elsewhere(
+    nodes: &[(Vec<u32>, NodeRef<'_>)],
+    path: &[u32],
+    node: NodeRef<'_>,
+) -> Vec<Vec<u32>> {
+    let same = |other: NodeRef<'_>| {
+        other.value_type() == node.value_type() && compare(other, node) == std::cmp::Ordering::Equal
+    };
+    nodes.iter().filter(|(p, n)| !nested(p, path) && same(*n)).map(|(p, _)| p.clone()).collect()
+}
+
+/// Puts `new` at `path` and at each of `twins` (places equal to the one at `path`) at once,
+/// where lowering the one alone passed: `[Green, Green]` to `[Red, Red]` where a light must
+/// not repeat, a package named as a key and as a dependency renamed in both. True if kept.
+fn together(r: &mut Reducer<'_, '_>, path: &[u32], twins: &[Vec<u32>], new: &dyn SubValue) -> bool {
+    let all = std::iter::once(path).chain(twins.iter().map(Vec::as_slice));
+    let replacements = all.map(|p| (p, new.to_value())).collect();
+    r.with_all(replacements).is_some_and(|candidate| r.try_candidate(candidate))
 }
 
 /// Rescues `base`, a simplification of the current value at `path` that is discarded (no
