@@ -104,8 +104,9 @@ pub struct Generalization {
     pub(crate) notes: Vec<String>,
 }
 
-/// Two tags (fieldless variants) that a formula relates: one repeated variable (`equal`) or
-/// a `!=` condition.
+/// Two tags (fieldless variants) that a formula relates: one repeated variable (`equal`; a
+/// variable in more than two places gives one pair per place after the first) or a `!=`
+/// condition.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct RelatedTags {
     /// True for equal tags (one repeated variable), false for tags that differ.
@@ -299,9 +300,13 @@ fn finish(
         scheme.conditions.iter().filter(|c| c.relation == Relation::NotEqual).filter_map(|c| {
             Some(RelatedTags { equal: false, tags: [one_tag(c.left)?, one_tag(c.right)?] })
         });
-    let repeated = scheme.vars.iter().filter_map(|v| match v.places[..] {
-        [a, b] => Some(RelatedTags { equal: true, tags: [tag(a)?, tag(b)?] }),
-        _ => None,
+    // A variable in several places: each place's tag equal to the first's.
+    let repeated = scheme.vars.iter().flat_map(|v| {
+        let first = v.places.first().copied();
+        v.places
+            .iter()
+            .skip(1)
+            .filter_map(move |&b| Some(RelatedTags { equal: true, tags: [tag(first?)?, tag(b)?] }))
     });
     let related_tags = repeated.chain(unequal).collect();
     let mut notes = Vec::new();
