@@ -116,18 +116,21 @@ pub(crate) fn rounds(
 /// list (`shifted_all`); the elements of lists nested in a list of their type lifted
 /// out (`lifted_all`); every list's elements in their order of simplicity
 /// (`reduce::normal::sorted_all`); then one element of a list moved elsewhere in it
-/// (`reduce::sequences::moved_one`), run only where the move would be an instance of a known
-/// class. A tree whose in-order keys must be sorted fails in every shape of `[0, 1, 0]`,
+/// (`reduce::sequences::moved_one`), and one entry of a map or a set left out
+/// (`reduce::sequences::dropped_one`: entries are kept in key order, so an entry the bug does
+/// not need may stand before the one it does), each run only where it would be an instance of
+/// a known class. A tree whose in-order keys must be sorted fails in every shape of `[0, 1, 0]`,
 /// lists whose union must stay small in every split of `[[0, 1, -1, 2, -2]]`, a list that
 /// must not mix `None` and `Some` in either order, a ring buffer's wrapped index after
 /// writes and reads in several orders; reduction in a later round must stay out of the
 /// known class, so each shape came out a class of its own (two or three for one bug, in most
 /// runs). A bug that needs its shape or its order stays apart: the other shape passes. At
 /// most one evaluation a shape, for a counterexample that has it, and [`MOVES_RUN`] for the
-/// moves (found among O(`LISTS`³) moves by the classes' patterns, without running them).
+/// moves and as many for the entries left out (found among O(`LISTS`³) moves and O(`LISTS`²)
+/// entries by the classes' patterns, without running them).
 fn another_shape(tester: &mut Tester<'_>, cex: &Counterexample<Root>) -> Option<usize> {
     use crate::reduce::normal::{rotated_all, sorted_all};
-    use crate::reduce::sequences::{lifted_all, merged_all, moved_one, shifted_all};
+    use crate::reduce::sequences::{dropped_one, lifted_all, merged_all, moved_one, shifted_all};
     if !tester.excludes() {
         return None; // no earlier class to belong to: no evaluation spent
     }
@@ -142,24 +145,29 @@ fn another_shape(tester: &mut Tester<'_>, cex: &Counterexample<Root>) -> Option<
     if let Some(owner) = shaped.find_map(|s| same_bug(tester, &s)) {
         return Some(owner);
     }
-    // One element moved: run only the moves that would be an instance of a known class.
-    let mut runs = 0;
-    for moved in moved_one(&cex.value) {
-        if runs == MOVES_RUN {
-            break;
-        }
-        if tester.known_class(&*moved, &cex.failure).is_some() {
-            runs += 1;
-            if let Some(owner) = same_bug(tester, &moved) {
-                return Some(owner);
+    // One element moved, then one entry of a map or set left out: run only those that
+    // would be an instance of a known class, at most `MOVES_RUN` of each.
+    let first_owner = |tester: &mut Tester<'_>, changed: &mut dyn Iterator<Item = Root>| {
+        let mut runs = 0;
+        for candidate in changed {
+            if runs == MOVES_RUN {
+                break;
+            }
+            if tester.known_class(&*candidate, &cex.failure).is_some() {
+                runs += 1;
+                if let Some(owner) = same_bug(tester, &candidate) {
+                    return Some(owner);
+                }
             }
         }
-    }
-    None
+        None
+    };
+    first_owner(tester, &mut moved_one(&cex.value))
+        .or_else(|| first_owner(tester, &mut dropped_one(&cex.value)))
 }
 
-/// Moves of one element that [`another_shape`] runs at most, each an instance of a known
-/// class were it to fail the same way.
+/// Moves of one element (and, apart, entries left out) that [`another_shape`] runs at most,
+/// each an instance of a known class were it to fail the same way.
 const MOVES_RUN: usize = 4;
 
 /// The first earlier counterexample of `found` that is an instance of `cex`'s class (its

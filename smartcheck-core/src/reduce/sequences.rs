@@ -279,6 +279,43 @@ pub(crate) fn moved_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
     })
 }
 
+/// `value` with one entry of a map or a set left out, for each of the first [`LISTS`] entries
+/// of each of its first `LISTS` maps and sets, lazily: where the entries are kept in key
+/// order, an entry the bug does not need may stand before the one it does, which a later
+/// round's reduction must keep when the entry alone is an instance of a known class.
+pub(crate) fn dropped_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
+    let root = NodeRef::Value(value.node());
+    // A cell of a map is its key, its value and the rest; of a set, its key and the rest:
+    // the paths (from the map) of its first `most` cells and of the rest after them.
+    fn cells(map: NodeRef<'_>, most: usize) -> Vec<Vec<u32>> {
+        let (mut out, mut path, mut at) = (Vec::new(), Vec::new(), map);
+        while out.len() < most {
+            out.push(path.clone());
+            let children = at.children();
+            let Some(rest) = children.len().checked_sub(1) else { break };
+            path.push(rest as u32);
+            at = children[rest].node;
+        }
+        out
+    }
+    let maps: Vec<(Vec<u32>, Vec<Vec<u32>>)> = whole_lists(root)
+        .filter(|(_, list)| crate::std_impls::is_keyed(*list))
+        .take(LISTS)
+        .map(|(path, map)| (path, cells(map, LISTS + 1)))
+        .collect();
+    maps.into_iter().flat_map(move |(path, cells)| {
+        let at = |cell: &[u32]| path.iter().chain(cell).copied().collect::<Vec<u32>>();
+        cells.windows(2).map(|w| (at(&w[0]), at(&w[1]))).collect::<Vec<_>>().into_iter().filter_map(
+            move |(cell, next)| {
+                let rest = node_at(NodeRef::Value(value.node()), &next)?.to_value();
+                let mut candidate = value.clone();
+                assign_at_path(NodeMutRef::Value(candidate.node_mut()), &cell, rest).ok()?;
+                Some(candidate)
+            },
+        )
+    })
+}
+
 /// `value` with the element at position `from` of the list at `path` moved to position
 /// `to`, the elements between shifted one place; `None` when that changes nothing.
 fn moved(value: &Root, path: &[u32], from: usize, to: usize) -> Option<Root> {
@@ -770,5 +807,26 @@ mod tests {
         assert_eq!(got, vec![1, 0]);
         let got = one_pass(|v: &Vec<i64>| coupled(v), vec![0, 0, 3, 2], renumber);
         assert_eq!(got, vec![1, 0]);
+    }
+}
+
+#[cfg(test)]
+mod dropped_tests {
+    use super::*;
+
+    #[test]
+    fn dropped_one_leaves_out_each_entry_of_each_map_and_set() {
+        type V = (std::collections::BTreeMap<u8, char>, Vec<u8>, std::collections::BTreeSet<u8>);
+        let value: V = ([(1, 'a'), (2, 'b')].into(), vec![5, 6], [7, 8, 9].into());
+        let root = Root::new(value);
+        let got: Vec<V> = dropped_one(&root).map(|r| r.downcast::<V>()).collect();
+        let want: Vec<V> = vec![
+            ([(2, 'b')].into(), vec![5, 6], [7, 8, 9].into()),
+            ([(1, 'a')].into(), vec![5, 6], [7, 8, 9].into()),
+            ([(1, 'a'), (2, 'b')].into(), vec![5, 6], [8, 9].into()),
+            ([(1, 'a'), (2, 'b')].into(), vec![5, 6], [7, 9].into()),
+            ([(1, 'a'), (2, 'b')].into(), vec![5, 6], [7, 8].into()),
+        ];
+        assert_eq!(got, want);
     }
 }
