@@ -79,6 +79,10 @@ fn pruning_skips_what_breaks_a_prefix_closed_condition() {
     assert_eq!((all, lists.values.len()), (55_987, 924));
     assert_eq!(lists.values.len() + lists.skipped, all);
     assert!(lists.skipped * 10 >= all * 9, "{} of {all} skipped", lists.skipped);
+    // Depth 6, issue 16's: (5^6 - 1) / 4 = 3,906 lists from 0..5, C(10, 5) = 252 sorted, so
+    // 3,654 skipped (93.5%).
+    let six = lists_where::<u8>(6, sorted);
+    assert_eq!((count::<Vec<u8>>(6), six.values.len(), six.skipped), (3_906, 252, 3_654));
     let run = exhaustive_check_pruned(&args, 7, lists, |l: &Vec<u8>| sorted(l));
     assert!(!run.failed());
     assert_eq!(
