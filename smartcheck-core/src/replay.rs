@@ -72,14 +72,13 @@ pub fn check_enumerated<T: SubTypes, R: PropertyResult>(
     prop: impl Fn(&T) -> R,
     exhaustive: Option<crate::derive_support::ExhaustiveRun<T>>,
 ) {
-    let depth = match args.clone().with_env() {
-        Ok(args) => args.exhaustive,
+    let with_env = match args.clone().with_env() {
+        Ok(args) => args,
         Err(message) => panic!("smartcheck: {message}"),
     };
-    match (depth, exhaustive) {
+    match (with_env.exhaustive, exhaustive) {
         (Some(depth), Some(run)) => {
-            let args = args.clone().with_env().unwrap_or_else(|m| panic!("smartcheck: {m}"));
-            let report = run(&args, depth, &|value: &T| prop(value).into_outcome());
+            let report = run(&with_env, depth, &|value: &T| prop(value).into_outcome());
             if report.failed() {
                 panic!("{report}");
             }
