@@ -87,36 +87,28 @@ fn instance<T: SubTypes>(value: &T, values: &[(Vec<u32>, Box<dyn SubValue>)]) ->
     let root = NodeRef::Value(value.node());
     let text = |node: Option<NodeRef<'_>>| node.map(|n| format!("{n:?}"));
     let is_rest = |path: &[u32]| matches!(at_path(root, path), Some(NodeRef::Suffix(..)));
-    let mut order: Vec<&(Vec<u32>, Box<dyn SubValue>)> = values.iter().collect();
-    order.sort_by_key(|(path, _)| (is_rest(path), std::cmp::Reverse(path.len())));
+    let (rests, mut written): (Vec<_>, Vec<_>) = values.iter().partition(|(p, _)| is_rest(p));
+    written.sort_by_key(|(path, _)| std::cmp::Reverse(path.len()));
     let mut candidate = value.clone();
-    let mut checked = false;
-    for (path, drawn) in order {
-        if is_rest(path) && !checked {
-            checked = true;
-            let kept = values.iter().filter(|(p, _)| !is_rest(p)).all(|(p, v)| {
-                text(at_path(NodeRef::Value(candidate.node()), p))
-                    == Some(format!("{:?}", v.as_node()))
-            });
-            if !kept {
-                return None;
-            }
-        }
+    let put = |candidate: &mut T, (path, drawn): &(Vec<u32>, Box<dyn SubValue>)| {
         let here = text(at_path(NodeRef::Value(candidate.node()), path));
         if here.is_none() || here != text(at_path(root, path)) {
             return None;
         }
         let mut slots = path.iter().map(|&s| s as usize);
-        let target = NodeMutRef::Value(candidate.node_mut());
-        target.assign_along(&mut slots, drawn.clone()).ok()?;
+        NodeMutRef::Value(candidate.node_mut()).assign_along(&mut slots, drawn.clone()).ok()
+    };
+    for value in &written {
+        put(&mut candidate, value)?;
     }
-    if !checked {
-        let kept = values.iter().all(|(p, v)| {
-            text(at_path(NodeRef::Value(candidate.node()), p)) == Some(format!("{:?}", v.as_node()))
-        });
-        if !kept {
-            return None;
-        }
+    let kept = written.iter().all(|(p, v)| {
+        text(at_path(NodeRef::Value(candidate.node()), p)) == Some(format!("{:?}", v.as_node()))
+    });
+    if !kept {
+        return None;
+    }
+    for value in &rests {
+        put(&mut candidate, value)?;
     }
     Some(candidate)
 }
