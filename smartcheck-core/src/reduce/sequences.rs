@@ -284,11 +284,10 @@ pub(crate) fn moved_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
 /// order, an entry the bug does not need may stand before the one it does, which a later
 /// round's reduction must keep when the entry alone is an instance of a known class.
 pub(crate) fn dropped_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
-    let root = NodeRef::Value(value.node());
     // A cell of a map is its key, its value and the rest; of a set, its key and the rest:
-    // the paths (from the map) of its first `most` cells and of the rest after them.
-    fn cells(map: NodeRef<'_>, most: usize) -> Vec<Vec<u32>> {
-        let (mut out, mut path, mut at) = (Vec::new(), Vec::new(), map);
+    // the paths of the first `most` cells of the map at `path`, and of the rest after them.
+    fn cells(map: NodeRef<'_>, path: Vec<u32>, most: usize) -> Vec<Vec<u32>> {
+        let (mut out, mut path, mut at) = (Vec::new(), path, map);
         while out.len() < most {
             out.push(path.clone());
             let children = at.children();
@@ -298,21 +297,20 @@ pub(crate) fn dropped_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
         }
         out
     }
-    let maps: Vec<(Vec<u32>, Vec<Vec<u32>>)> = whole_lists(root)
+    // Each cell with the cell after it, whose rest takes its place.
+    let pairs: Vec<(Vec<u32>, Vec<u32>)> = whole_lists(NodeRef::Value(value.node()))
         .filter(|(_, list)| crate::std_impls::is_keyed(*list))
         .take(LISTS)
-        .map(|(path, map)| (path, cells(map, LISTS + 1)))
+        .flat_map(|(path, map)| {
+            let cells = cells(map, path, LISTS + 1);
+            cells.windows(2).map(|w| (w[0].clone(), w[1].clone())).collect::<Vec<_>>()
+        })
         .collect();
-    maps.into_iter().flat_map(move |(path, cells)| {
-        let at = |cell: &[u32]| path.iter().chain(cell).copied().collect::<Vec<u32>>();
-        cells.windows(2).map(|w| (at(&w[0]), at(&w[1]))).collect::<Vec<_>>().into_iter().filter_map(
-            move |(cell, next)| {
-                let rest = node_at(NodeRef::Value(value.node()), &next)?.to_value();
-                let mut candidate = value.clone();
-                assign_at_path(NodeMutRef::Value(candidate.node_mut()), &cell, rest).ok()?;
-                Some(candidate)
-            },
-        )
+    pairs.into_iter().filter_map(move |(cell, next)| {
+        let rest = node_at(NodeRef::Value(value.node()), &next)?.to_value();
+        let mut candidate = value.clone();
+        assign_at_path(NodeMutRef::Value(candidate.node_mut()), &cell, rest).ok()?;
+        Some(candidate)
     })
 }
 
@@ -808,11 +806,6 @@ mod tests {
         let got = one_pass(|v: &Vec<i64>| coupled(v), vec![0, 0, 3, 2], renumber);
         assert_eq!(got, vec![1, 0]);
     }
-}
-
-#[cfg(test)]
-mod dropped_tests {
-    use super::*;
 
     #[test]
     fn dropped_one_leaves_out_each_entry_of_each_map_and_set() {
