@@ -6,6 +6,8 @@
 //!
 //! `cargo bench -p smartcheck-bench --bench honesty [-- --seeds N] [-- NAME...]` prints one row
 //! per property and the refutations found, and exits non-zero when any claim is refuted.
+//! With `HONESTY_CLASSES=1` it also prints, on stderr, each report of several classes, and
+//! with `HONESTY_OUTPUTS=1` each property's distinct first counterexamples and their counts.
 
 /// The rows of the properties `on` accepts, in order: `rows!(seeds, on, "name" => prop, ..)`.
 macro_rules! rows {
@@ -50,12 +52,25 @@ pub fn row<T: SubTypes, R: PropertyResult>(
     for seed in 0..seeds {
         let args = Args { seed: Some(seed), persist: false, ..Args::default() };
         let report = smart_check(&args, prop);
-        several += u64::from(report.counterexamples().len() > 1);
+        if report.counterexamples().len() > 1 {
+            several += 1;
+            if std::env::var_os("HONESTY_CLASSES").is_some() {
+                eprintln!("## {name}, seed {seed}\n{report}");
+            }
+        }
         if let Some(first) = report.counterexamples().first() {
             firsts.push(format!("{:?}", first.value()));
         }
     }
     firsts.sort();
+    if std::env::var_os("HONESTY_OUTPUTS").is_some() {
+        for (i, f) in firsts.iter().enumerate() {
+            if i == 0 || firsts[i - 1] != *f {
+                let n = firsts.iter().filter(|g| *g == f).count();
+                eprintln!("{name}: {n} x {f}");
+            }
+        }
+    }
     firsts.dedup();
     Row { tally: check::check(name, seeds, DRAWS, prop), several, distinct: firsts.len() }
 }

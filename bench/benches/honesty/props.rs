@@ -73,6 +73,11 @@ pub fn all(seeds: u64, on: &dyn Fn(&str) -> bool) -> Vec<Row> {
         "retry_policy" => retry_policy,
         "base64_length" => base64_length,
         "matrix_transpose" => matrix_transpose,
+        // Failures scattered along the number line: no monotone fall to follow.
+        "page_without_seven" => page_without_seven,
+        "digit_sum_not_ten" => digit_sum_not_ten,
+        "exact_in_f32" => exact_in_f32,
+        "leap_by_four" => leap_by_four,
     )
 }
 
@@ -402,4 +407,27 @@ fn matrix_transpose(rows: &Vec<Vec<u8>>) -> bool {
     let cols: Vec<Vec<u8>> =
         (0..width).map(|c| rows.iter().filter_map(|r| r.get(c).copied()).collect()).collect();
     cols.iter().map(Vec::len).sum::<usize>() == rows.iter().map(Vec::len).sum::<usize>()
+}
+
+/// Page numbers printed in a font without a `7`: a number holding the digit fails.
+fn page_without_seven(n: &u32) -> bool {
+    !n.to_string().contains('7')
+}
+
+/// A reference whose digits must not sum to ten (a check digit would read as `0`).
+fn digit_sum_not_ten(n: &u16) -> bool {
+    n.to_string().bytes().map(|d| u32::from(d - b'0')).sum::<u32>() != 10
+}
+
+/// A counter stored in an `f32` reads back the same: not past 2^24, where odd numbers round.
+fn exact_in_f32(n: &u32) -> bool {
+    #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let back = (*n as f32) as u32;
+    back == *n
+}
+
+/// A leap-year rule that only checks divisibility by four: wrong for 100, 200, 300, 500, ...
+fn leap_by_four(y: &u16) -> bool {
+    let four = y.is_multiple_of(4);
+    four == (four && (!y.is_multiple_of(100) || y.is_multiple_of(400)))
 }
