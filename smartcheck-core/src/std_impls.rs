@@ -179,19 +179,26 @@ fn arbitrary_list<T: Arbitrary, C: FromIterator<T>>(g: &mut Gen) -> C {
 }
 
 /// The low parts of a magnitude `m` that a search along the number line passes over, each
-/// above 0 and below `m`: its low decimal digits alone (`2040` to `40`, `0`), its low bytes
+/// above 0 and below `m`: its low decimal digits alone (`2040` to `40`, `0`), its leading
+/// digit lowered (`500` to `100`, `200`, `300`, `400`), its low bytes
 /// alone (`0x1_2345` to `0x45`, `0x2345`), `m` without its highest set bit (`0x300` to
 /// `0x100`), and its half (`0x200` to `0x100`). Code that formats numbers or truncates them
 /// to a byte reads only those parts, and fails again every hundred or every 256 values,
-/// where a descent step by step stops at the bottom of the first block it meets. O(log m) of
-/// them.
+/// where a descent step by step stops at the bottom of the first block it meets (or, on the
+/// leading digit, every hundred years). O(log m) of them.
 fn low_parts(m: u128) -> Vec<u128> {
     let mut parts = Vec::new();
     let mut power: u128 = 10;
-    while power < m {
+    while power <= m {
         parts.push(m % power);
         let Some(next) = power.checked_mul(10) else { break };
         power = next;
+    }
+    // The leading digit of two or more lowered, the others kept: `power` has passed `m`
+    // unless it overflowed.
+    let lead = if power > m { power / 10 } else { power };
+    if lead >= 10 {
+        parts.extend((1..m / lead).map(|d| d * lead + m % lead));
     }
     parts.extend(
         (1..16)
@@ -1245,12 +1252,16 @@ mod tests {
     #[test]
     fn an_integers_jumps_are_its_low_parts_and_its_bits_set_lower_simplest_first() {
         // 2040: its low decimal digits (40), its low byte (248), its half (1020), it without
-        // its top bit (1016), its top bit moved down (0b11111111000 to 0b1111111100, 1020).
-        assert_eq!(2040u16.jumps(), [40, 248, 1016, 1020]);
+        // its top bit (1016), its top bit moved down (0b11111111000 to 0b1111111100, 1020),
+        // its leading decimal digit lowered (1040).
+        assert_eq!(2040u16.jumps(), [40, 248, 1016, 1020, 1040]);
         // With its sign, and never 0 (the leaf search tries it first) nor itself.
-        assert_eq!((-2040i32).jumps(), [-40, -248, -1016, -1020]);
-        // 768: 8 and 68, then 256 without its top bit, 384 its half (and its bits moved down).
-        assert_eq!(0x300u32.jumps(), [8, 68, 0x100, 0x180]);
+        assert_eq!((-2040i32).jumps(), [-40, -248, -1016, -1020, -1040]);
+        // 768: 8 and 68, 256 without its top bit, 384 its half (and its bits moved down),
+        // and 168 to 668, its leading digit lowered.
+        assert_eq!(0x300u32.jumps(), [8, 68, 168, 0x100, 268, 368, 0x180, 468, 568, 668]);
+        // 500: 100 to 400, where a leap-year rule fails on whole centuries.
+        assert_eq!(500u16.jumps(), [100, 200, 244, 250, 252, 300, 400]);
         assert!(1u8.jumps().is_empty());
         // Past `i128::MAX` too.
         assert!(u128::MAX.jumps().iter().all(|&j| j < u128::MAX));

@@ -9,7 +9,7 @@
 //! A candidate with a node outside its type's constraints (`#[smartcheck(range = ..)]`,
 //! `#[smartcheck(invariant = ..)]`) is a discard, not run: O(n) in its nodes per candidate.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 
 use crate::property::{self, Failure, Outcome, RootProperty};
@@ -42,6 +42,9 @@ pub struct Tester<'a> {
     /// Structural hashes (already keyed) of candidates seen not to fail as asked, with what
     /// they did instead, in a map that does not hash them again with SipHash.
     seen: HashMap<u64, Unlike, BuildHasherDefault<FastHasher>>,
+    /// Structural hashes of candidates seen to fail as asked: read only by
+    /// [`fails_alike`](Self::fails_alike), as a reducer never asks again about a value it kept.
+    failed: HashSet<u64, BuildHasherDefault<FastHasher>>,
     hasher: std::hash::RandomState,
 }
 
@@ -62,6 +65,7 @@ impl<'a> Tester<'a> {
             extra,
             evaluations: 0,
             seen: HashMap::default(),
+            failed: HashSet::default(),
             hasher: std::hash::RandomState::new(),
         }
     }
@@ -131,13 +135,28 @@ impl<'a> Tester<'a> {
             return Err(unlike);
         }
         let unlike = match self.run(value) {
-            Outcome::Fail(f) if signature.is_none_or(|s| f.has_signature(s)) => return Ok(f),
+            Outcome::Fail(f) if signature.is_none_or(|s| f.has_signature(s)) => {
+                self.failed.insert(key);
+                return Ok(f);
+            }
             Outcome::Fail(_) => Unlike::FailedOtherwise,
             Outcome::Pass => Unlike::Passed,
             Outcome::Discard => Unlike::Discarded,
         };
         self.seen.insert(key, unlike);
         Err(unlike)
+    }
+
+    /// Whether `value` fails as asked, as [`fails_as`](Self::fails_as) says, without running
+    /// it again when it was run before, whatever it did (values kept by a reducer included).
+    pub fn fails_alike(&mut self, value: &dyn SubValue, signature: Option<&str>) -> bool {
+        self.failed.contains(&self.key(value)) || self.outcome_as(value, signature).is_ok()
+    }
+
+    /// Remembers that `value` fails as asked (a reduction's start, run before it began).
+    pub fn failed_as_asked(&mut self, value: &dyn SubValue) {
+        let key = self.key(value);
+        self.failed.insert(key);
     }
 
     /// A structural hash of `value` (constructors and leaves, see

@@ -270,12 +270,17 @@ fn a_char_offers_the_first_char_of_each_of_its_classes() {
 #[test]
 fn an_integer_jumps_to_the_same_bits_set_lower_and_to_its_low_parts() {
     // The highest set bit moved to the highest clear bit below it, among the low parts alone
-    // (decimal digits, bytes, without the top bit, the half), simplest first.
-    assert_eq!(0b110111u8.jumps(), vec![5, 0b010111, 27, 0b011111]);
+    // (decimal digits, the leading one lowered, bytes, without the top bit, the half),
+    // simplest first.
+    assert_eq!(0b110111u8.jumps(), vec![5, 15, 0b010111, 25, 27, 0b011111, 35, 45]);
     assert_eq!(6u64.jumps(), vec![2, 3]);
     assert_eq!(0b1011i32.jumps(), vec![1, 3, 5, 0b0111]);
-    assert_eq!((i16::MAX - 1).jumps(), vec![6, 66, 254, 766, 2766, 16382, i16::MAX >> 1]);
-    assert_eq!((-2040i64).jumps(), vec![-40, -248, -1016, -1020]);
+    let leading = [12766, 22766];
+    assert_eq!(
+        (i16::MAX - 1).jumps(),
+        vec![6, 66, 254, 766, 2766, leading[0], 16382, i16::MAX >> 1, leading[1]]
+    );
+    assert_eq!((-2040i64).jumps(), vec![-40, -248, -1016, -1020, -1040]);
     // Zero and one: nothing simpler to jump to but zero, which the leaf search tries first.
     for none in [0u16, 1] {
         assert!(none.jumps().is_empty(), "{none}");

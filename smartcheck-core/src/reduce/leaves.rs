@@ -734,9 +734,10 @@ fn move_pair(
 /// simpler values a search along its number line passes over: an integer's same bits set
 /// lower, `0b110111` to `0b011111`, where only how many bits are set matters and most values
 /// between have fewer; its low decimal digits and low bits alone, `2040` to `40` where a
-/// Roman numeral's tens fail. As a last resort (run only in a round in which no pass made
+/// Roman numeral's tens fail; its leading digit lowered, `500` to `100` where a leap-year
+/// rule fails on centuries. As a last resort (run only in a round in which no pass made
 /// progress): O(log value) candidates a leaf for the integers (the decimal digits, bytes,
-/// top bit, half), steps repeated while one is kept.
+/// top bit, half), and up to 8 for the leading digit, steps repeated while one is kept.
 pub fn jumps(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
@@ -745,6 +746,50 @@ pub fn jumps(r: &mut Reducer<'_, '_>) -> bool {
         progress |= steps(r, leaf, |n| n.node_jumps());
     }
     progress
+}
+
+/// Ranks a leaf searches one by one as a last resort (see [`small_values`]).
+const SMALL: u64 = 32;
+
+/// Every rank from 2 up to `SMALL` (below the leaf's own), tried in turn for each of the
+/// first `PAIRS` ranked leaves above rank 2 whose failure is isolated, the first that still
+/// fails kept: where failures are scattered along the number line (a digit sum, a
+/// remainder), bisection and the set-bit moves stop at whichever failing value they meet,
+/// and a scan of the small values reaches the least one, `5131` to `19` where the digits
+/// must sum to ten. Failures in blocks (a float sum of cents fails from `200` to `209`) look
+/// like a threshold from the step above, and are left to the other passes. A leaf is isolated when
+/// the value one step further from its type's simplest (`5132`) does not fail, nor that step
+/// taken together by every leaf of its rank: a threshold the descent stopped at (`x >= 900`)
+/// fails on past it, and two leaves that must be equal (`(57, 57)`) fail at `(58, 58)`; a
+/// scan of one leaf would find nothing below either. As the very last resort (run only in a
+/// round in which no other pass made progress): one or two evaluations a leaf for the steps,
+/// then at most `SMALL - 2` candidates, those run before (by the descent) costing none.
+pub fn small_values(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let ranked: Vec<_> = found.iter().filter_map(|l| Some((l, rank(l.node)?))).collect();
+    let mut progress = false;
+    for &(leaf, from) in ranked.iter().filter(|&&(_, k)| k > 2).take(PAIRS) {
+        let ties: Vec<_> = ranked.iter().filter(|&&(_, k)| k == from).copied().collect();
+        let isolated =
+            !fails_raised(r, &[(leaf, from)]) && (ties.len() == 1 || !fails_raised(r, &ties));
+        if isolated {
+            progress |= (2..from.min(SMALL)).any(|k| !r.spent() && set_rank(r, &[leaf], k));
+        }
+    }
+    progress
+}
+
+/// Whether the current value with each of `leaves` (at the ranks given) one step further
+/// from its type's simplest value fails the same way; also true when some cannot step, or
+/// the step leaves its type's constraints (nothing is learnt then).
+fn fails_raised(r: &mut Reducer<'_, '_>, leaves: &[(&Leaf<'_>, u64)]) -> bool {
+    let steps: Option<Vec<_>> =
+        leaves.iter().map(|&(l, k)| step_away(l.node, k, 1).map(|(v, _)| (&l.path, v))).collect();
+    match steps.and_then(|steps| r.with_leaves(steps)) {
+        Some(raised) => !within_constraints(raised.value()) || r.fails_alike(&raised),
+        None => true,
+    }
 }
 
 /// `lower_pair` and `move_pair` on two ranked leaves of *different* types: a start (`u16`)
@@ -1180,6 +1225,23 @@ mod tests {
         };
         assert_eq!(one_pass(prop, (false, 9_000_000), minimise_leaves), (false, 30));
         assert!(CALLS.with(|c| c.get()) < 150, "{} calls", CALLS.with(|c| c.get()));
+    }
+
+    #[test]
+    fn small_values_scans_up_to_the_least_scattered_failure() {
+        // A digit sum of ten fails at 19, 28, ..., 451, 5131: bisection stops at any of them.
+        let prop = |n: &u16| n.to_string().bytes().map(|d| u32::from(d - b'0')).sum::<u32>() != 10;
+        assert_eq!(one_pass(prop, 5131, small_values), 19);
+        // Every ranked leaf, each with the others as they are; a signed leaf by its rank
+        // (0, 1, -1, 2, -2, ...): -6 has rank 12, -96 rank 192.
+        let prop = |p: &(u8, i64)| p.0 % 7 != 3 || p.1 >= 0 || p.1 % 6 != 0;
+        assert_eq!(one_pass(prop, (52, -96), small_values), (3, -6));
+        // Nothing below rank 2 or past `SMALL` is tried: 40 fails, but so does 1000.
+        let prop = |n: &u32| *n != 1000 && *n != 40;
+        assert_eq!(one_pass(prop, 1000, small_values), 1000);
+        // A threshold is not scanned: 901 fails too, so 20 is not looked for.
+        let prop = |n: &u32| *n < 900 && *n != 20;
+        assert_eq!(one_pass(prop, 900, small_values), 900);
     }
 
     #[test]

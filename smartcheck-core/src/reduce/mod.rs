@@ -16,14 +16,17 @@
 //!   equal ones together, the negative ones of a type mirrored to positive together, two by
 //!   the same amount, size moved from one to a later one, one folded into a later one
 //!   (strings), one raised a step where another falls by more, two strings shrunk by the
-//!   same edit; as a last resort, an integer's set bits moved lower (`jumps`), and two
-//!   leaves of different types lowered by one amount or trading size.
+//!   same edit; as a last resort, an integer's set bits moved lower and its decimal digits
+//!   cut or its leading one lowered (`jumps`), two leaves of different types lowered by one
+//!   amount or trading size, and, last of all, the small values of a leaf whose failure is
+//!   isolated scanned one by one (`small_values`).
 //! - [`normal`]: swaps, sorts and rotations toward one normal form, so runs agree on the
 //!   result.
 //! - [`compensate`]: the last resort of the structure passes, run only in a round where
 //!   every pass before it found nothing, once per shape: a piece removed and another part
 //!   raised to make up for it. The leaf passes have theirs at the end of the table
-//!   ([`leaves::across_types`]), run only in a round where no pass found anything.
+//!   ([`leaves::across_types`], [`leaves::small_values`]), run only in a round where no
+//!   pass found anything.
 //!
 //! Each round runs every pass in table order, the cheap deterministic ones first, the paper's
 //! random search after them, normal form last; rounds repeat while any pass makes progress; a
@@ -81,7 +84,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 31] {
+fn passes() -> [(&'static str, Changes, Pass); 32] {
     use Changes::{LastResort, Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -115,6 +118,7 @@ fn passes() -> [(&'static str, Changes, Pass); 31] {
         ("sort_lists", Values, normal::sort_lists),
         ("jumps", LastResort, leaves::jumps),
         ("across_types", LastResort, leaves::across_types),
+        ("small_values", LastResort, leaves::small_values),
     ]
 }
 
@@ -186,6 +190,7 @@ impl<'a, 't> Reducer<'a, 't> {
     ) -> Self {
         let budget_end = tester.evaluations.saturating_add(args.max_reduce_evaluations);
         let signature = failure.signature();
+        tester.failed_as_asked(&*value);
         Reducer {
             args,
             tester,
@@ -282,6 +287,13 @@ impl<'a, 't> Reducer<'a, 't> {
             Err(Unlike::Passed) => Probe::Passed,
             Err(Unlike::Discarded) => Probe::Discarded,
         }
+    }
+
+    /// Whether `value` fails the property the same way as the current value, simpler or not,
+    /// without keeping it: for passes that read the shape of the failures around the current
+    /// value before spending candidates on it. One evaluation, or none when run before.
+    fn fails_alike(&mut self, value: &Root) -> bool {
+        self.tester.fails_alike(&**value, Some(&self.signature))
     }
 
     /// [`try_candidate`](Self::try_candidate), reporting also whether the property ran.
