@@ -678,3 +678,69 @@ pub mod date {
             + from(usize::from(d.day), 1)
     }
 }
+
+pub mod settings {
+    //! Layered settings: a user's overrides on top of the defaults, each a map from a setting
+    //! to its value. The bug: the merge inserts the overrides with `entry(k).or_insert(v)`,
+    //! so an override of a setting the defaults already hold is dropped.
+    //!
+    //! Minimum, size 3 (entries in both maps, plus their values, plus each key's place among
+    //! the settings): `Layers { defaults: {Timeout: 0}, overrides: {Timeout: 1} }`. The two
+    //! maps must share a key and differ at it: one entry each, both at the first setting,
+    //! values 0 and 1 (either way round; the defaults come first, so they take the 0).
+
+    use std::collections::BTreeMap;
+
+    use smartcheck::{Arbitrary, SubTypes, Verdict};
+
+    /// A setting.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, SubTypes, Arbitrary)]
+    pub enum Setting {
+        /// The timeout.
+        Timeout,
+        /// The retries.
+        Retries,
+        /// The port.
+        Port,
+        /// Verbose logging.
+        Verbose,
+        /// Coloured output.
+        Colour,
+    }
+
+    /// Every setting, in declaration order (for the other tools' generators).
+    pub const ALL: [Setting; 5] =
+        [Setting::Timeout, Setting::Retries, Setting::Port, Setting::Verbose, Setting::Colour];
+
+    /// The defaults and the user's overrides.
+    #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+    pub struct Layers {
+        /// The defaults.
+        pub defaults: BTreeMap<Setting, u8>,
+        /// The user's overrides.
+        pub overrides: BTreeMap<Setting, u8>,
+    }
+
+    /// The merged settings, with the bug.
+    pub fn merge(layers: &Layers) -> BTreeMap<Setting, u8> {
+        let mut merged = layers.defaults.clone();
+        for (&k, &v) in &layers.overrides {
+            merged.entry(k).or_insert(v);
+        }
+        merged
+    }
+
+    /// The property: every override wins.
+    pub fn prop(layers: &Layers) -> Verdict {
+        let merged = merge(layers);
+        layers.overrides.iter().all(|(k, v)| merged.get(k) == Some(v)).into()
+    }
+
+    /// Entries in both maps, plus their values, plus each key's place among the settings.
+    pub fn size(layers: &Layers) -> usize {
+        let map = |m: &BTreeMap<Setting, u8>| {
+            m.iter().map(|(&k, &v)| 1 + usize::from(v) + k as usize).sum::<usize>()
+        };
+        map(&layers.defaults) + map(&layers.overrides)
+    }
+}

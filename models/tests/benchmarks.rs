@@ -179,7 +179,9 @@ fn parser_moves_the_bad_expression_into_the_arguments() {
 /// the nearest smaller values pass (so the table's `min%` measures what the docs claim).
 #[test]
 fn ordinary_minima_fail_at_their_stated_sizes() {
-    use smartcheck_models::ordinary::{bst, config, csv, date, luhn, pqueue, rle, stack_compiler};
+    use smartcheck_models::ordinary::{
+        bst, config, csv, date, luhn, pqueue, rle, settings, stack_compiler,
+    };
 
     let keys = (vec![0, 1, -1], 0);
     assert_eq!((bst::prop(&keys), bst::size(&keys)), (Verdict::Fail, 5));
@@ -233,4 +235,21 @@ fn ordinary_minima_fail_at_their_stated_sizes() {
     }
     assert_eq!(date::prop(&feb(27, 1)), Verdict::Pass);
     assert_eq!(date::prop(&feb(29, 0)), Verdict::Discard);
+
+    use settings::Setting::{Retries, Timeout};
+    let layers = |d: &[(settings::Setting, u8)], o: &[(settings::Setting, u8)]| settings::Layers {
+        defaults: d.iter().copied().collect(),
+        overrides: o.iter().copied().collect(),
+    };
+    let least = layers(&[(Timeout, 0)], &[(Timeout, 1)]);
+    assert_eq!((settings::prop(&least), settings::size(&least)), (Verdict::Fail, 3));
+    let swapped = layers(&[(Timeout, 1)], &[(Timeout, 0)]);
+    assert_eq!((settings::prop(&swapped), settings::size(&swapped)), (Verdict::Fail, 3));
+    for ok in [
+        layers(&[(Timeout, 0)], &[(Timeout, 0)]),
+        layers(&[(Timeout, 0)], &[(Retries, 1)]),
+        layers(&[], &[(Timeout, 1)]),
+    ] {
+        assert_eq!(settings::prop(&ok), Verdict::Pass, "{ok:?}");
+    }
 }

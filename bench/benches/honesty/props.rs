@@ -44,6 +44,7 @@ pub fn all(seeds: u64, on: &dyn Fn(&str) -> bool) -> Vec<Row> {
         "luhn" => ordinary::luhn::prop,
         "pqueue" => ordinary::pqueue::prop,
         "date" => ordinary::date::prop,
+        "settings" => ordinary::settings::prop,
         // Ordinary code written for this check.
         "fields_joined_by_commas" => fields_joined_by_commas,
         "harmonic_mean" => harmonic_mean,

@@ -8,7 +8,9 @@ use proptest::option;
 use proptest::prelude::{any, Just, Strategy};
 use proptest::prop_oneof;
 use quickcheck::{Arbitrary as QcArbitrary, Gen as QcGen};
-use smartcheck_models::ordinary::{bst, config, csv, date, luhn, pqueue, rle, stack_compiler};
+use smartcheck_models::ordinary::{
+    bst, config, csv, date, luhn, pqueue, rle, settings, stack_compiler,
+};
 
 use super::{
     list_and_index, qc_range, qc_shrink_binary, qc_shrink_list, reduce_only, Runner, Shrunk,
@@ -26,6 +28,7 @@ pub fn all() -> Vec<(&'static str, Runner)> {
         ("luhn", |n, t| harness::run(&luhn_bench(), n, t)),
         ("pqueue", |n, t| harness::run(&pqueue_bench(), n, t)),
         ("date", |n, t| harness::run(&date_bench(), n, t)),
+        ("settings", |n, t| harness::run(&settings_bench(), n, t)),
     ]
 }
 
@@ -294,6 +297,71 @@ impl QcArbitrary for Q<date::Input> {
             (d.year - FIRST_YEAR, d.month.saturating_sub(1), d.day.saturating_sub(1), days);
         Box::new(offsets.shrink().map(|(y, m, dd, days)| {
             Q(Input { date: Date { year: y + FIRST_YEAR, month: m + 1, day: dd + 1 }, days })
+        }))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// settings: two maps keyed by an enum. proptest draws the key with `prop_oneof!` (shrinking
+// toward the first setting) and the maps with `btree_map`; quickcheck draws each map as a
+// list of (setting index, value) pairs and shrinks that list, as its `BTreeMap` impl does.
+
+fn settings_bench() -> Bench<settings::Layers> {
+    use proptest::collection::btree_map;
+    use settings::{Layers, Setting};
+    Bench {
+        name: "settings",
+        metric: "entries + their values + the keys' places",
+        minimum: 3,
+        prop: settings::prop,
+        size: settings::size,
+        strategy: || {
+            let key = || {
+                prop_oneof![
+                    Just(Setting::Timeout),
+                    Just(Setting::Retries),
+                    Just(Setting::Port),
+                    Just(Setting::Verbose),
+                    Just(Setting::Colour),
+                ]
+            };
+            let map = move || btree_map(key(), any::<u8>(), 0..10);
+            (map(), map()).prop_map(|(defaults, overrides)| Layers { defaults, overrides }).boxed()
+        },
+        args: reduce_only(),
+        hypothesis: None,
+    }
+}
+
+/// A map as quickcheck's users draw one keyed by an enum: pairs of a setting's index and a value.
+type QcPairs = Vec<(u8, u8)>;
+
+/// The map of `pairs` (a later pair of one key wins, as in `BTreeMap::from_iter`).
+fn settings_map(pairs: &QcPairs) -> std::collections::BTreeMap<settings::Setting, u8> {
+    pairs.iter().map(|&(k, v)| (settings::ALL[usize::from(k)], v)).collect()
+}
+
+impl QcArbitrary for Q<settings::Layers> {
+    fn arbitrary(g: &mut QcGen) -> Self {
+        let mut pairs = || -> QcPairs {
+            let len = qc_range(g, 0, g.size() as i64);
+            (0..len).map(|_| (qc_range(g, 0, 4) as u8, u8::arbitrary(g))).collect()
+        };
+        let (defaults, overrides) = (pairs(), pairs());
+        Q(settings::Layers {
+            defaults: settings_map(&defaults),
+            overrides: settings_map(&overrides),
+        })
+    }
+    /// Shrinks both maps as lists of (index, value) pairs: entries dropped, indices and values
+    /// lowered.
+    fn shrink(&self) -> Shrunk<Self> {
+        let pairs = |m: &std::collections::BTreeMap<settings::Setting, u8>| -> QcPairs {
+            m.iter().map(|(&k, &v)| (k as u8, v)).collect()
+        };
+        let both = (pairs(&self.0.defaults), pairs(&self.0.overrides));
+        Box::new(both.shrink().map(|(d, o)| {
+            Q(settings::Layers { defaults: settings_map(&d), overrides: settings_map(&o) })
         }))
     }
 }
