@@ -470,8 +470,16 @@ fn stacks() {
 }
 
 /// smartcheck's passing runs alone, for a profiler: `throughput profile [TYPE]`, where TYPE
-/// (`vec`, `string`, `exp`, `struct`, `map`) picks one type.
+/// (`vec`, `string`, `exp`, `struct`, `map`) picks one type; `throughput profile reverse`
+/// runs the failing `reverse` row's smartcheck runs instead, 20 times over.
 fn profile(only: Option<&str>) {
+    if only == Some("reverse") {
+        for seed in 0..20 * FAIL_TRIALS {
+            let args = Args { seed: Some(seed % FAIL_TRIALS), persist: false, ..Args::default() };
+            std::hint::black_box(smart_check(&args, reverse).failed());
+        }
+        return;
+    }
     let on = |name: &str| only.is_none_or(|o| o == name);
     for seed in 0..RUNS as u64 {
         if on("vec") {
