@@ -1108,9 +1108,10 @@ fn leaves_of_two_types_trade_size_and_move_together() {
     // 43 and 38 since the last resort also tries integers' `jumps` and `compensate` searches
     // a shape again once a leaf has risen; 88, 43 and 44 since the jumps also try an
     // integer's low digits and bits; 96, 45 and 52 since they lower its leading digit and
-    // the very last resort scans an isolated failing leaf's small values.
+    // the very last resort scans an isolated failing leaf's small values; 97 since
+    // constructors are lowered again where the value around them changed.
     let stuck = CouponOrder { lines: vec![OrderLine { qty: 29, price: 35 }], coupon: Some(0) };
-    reduces_from(stuck, order, 96, coupon_accepted);
+    reduces_from(stuck, order, 97, coupon_accepted);
     let wide = vec![BufSpan { start: 0, len: 3 }, BufSpan { start: 3, len: 0 }];
     reduces_from(wide, spans, 45, spans_apart);
     reduces_from((57, 57), (1, 1), 52, cursor_misses);
@@ -1195,7 +1196,7 @@ fn an_element_leaves_a_nested_list_for_the_list_around_it() {
     // From the other shape of one size (where a quarter to a third of the runs ended before
     // the element could leave its list): at most 77 and 45 evaluations over the seeds, the
     // lift one of them, the rest the other passes at the fixed point.
-    reduces_from(Arr(vec![Arr(vec![Num(11)])]), value, 81, shallow_or_small);
+    reduces_from(Arr(vec![Arr(vec![Num(11)])]), value, 82, shallow_or_small);
     let inside = Menu { items: vec![Item::Sub(Menu { items: vec![Item::Action('b')] })] };
     reduces_from(inside, menu, 50, flat_or_plain);
 }
@@ -1888,4 +1889,39 @@ fn scattered_failures_reach_the_least() {
     accepted_are_smaller(digit_sum_not_ten);
     none_run_twice(digit_sum_not_ten);
     none_run_twice(leap_by_four);
+}
+
+/// A log level, most verbose first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, SubTypes, Arbitrary)]
+enum Level {
+    Trace,
+    Debug,
+    Info,
+    Warn,
+    Error,
+    Fatal,
+}
+
+/// Two levels that must come in order: minimum `(Debug, Trace)`.
+fn levels_ordered(p: &(Level, Level)) -> bool {
+    p.0 <= p.1
+}
+
+/// A level within a verbosity: minimum `(Debug, 0)`.
+fn level_within(p: &(Level, u8)) -> bool {
+    p.0 as u8 <= p.1
+}
+
+#[test]
+fn constructors_lower_again_where_the_value_around_them_changed() {
+    // Lowering `Fatal` beside `Warn` (or 3) passes unless to `Error`, and was not tried
+    // again once the other side fell. Before, over 40 seeds: `(Debug, Trace)` in 16 runs,
+    // `(Info, Trace)` to `(Fatal, Trace)` in the others.
+    ends_at_when_found(&(Level::Debug, Level::Trace), levels_ordered);
+    ends_at_when_found(&(Level::Debug, 0), level_within);
+    // Evaluation bounds as measured, the largest over the 30 seeds.
+    reduces_from((Level::Fatal, Level::Warn), (Level::Debug, Level::Trace), 14, levels_ordered);
+    reduces_from((Level::Fatal, 3), (Level::Debug, 0), 12, level_within);
+    none_run_twice(levels_ordered);
+    accepted_are_smaller(level_within);
 }

@@ -24,9 +24,10 @@
 //!   result.
 //! - [`compensate`]: the last resort of the structure passes, run only in a round where
 //!   every pass before it found nothing, once per shape: a piece removed and another part
-//!   raised to make up for it. The leaf passes have theirs at the end of the table
-//!   ([`leaves::across_types`], [`leaves::small_values`]), run only in a round where no
-//!   pass found anything.
+//!   raised to make up for it; and [`structure::lower_in_context`], constructors lowered
+//!   again where the value around them changed since. The leaf passes have theirs at the end
+//!   of the table ([`leaves::across_types`], [`leaves::small_values`]), run only in a round
+//!   where no pass found anything.
 //!
 //! Each round runs every pass in table order, the cheap deterministic ones first, the paper's
 //! random search after them, normal form last; rounds repeat while any pass makes progress; a
@@ -84,7 +85,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 32] {
+fn passes() -> [(&'static str, Changes, Pass); 33] {
     use Changes::{LastResort, Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -117,6 +118,7 @@ fn passes() -> [(&'static str, Changes, Pass); 32] {
         ("rotate", Structure, normal::rotate),
         ("sort_lists", Values, normal::sort_lists),
         ("jumps", LastResort, leaves::jumps),
+        ("lower_in_context", LastResort, structure::lower_in_context),
         ("across_types", LastResort, leaves::across_types),
         ("small_values", LastResort, leaves::small_values),
     ]

@@ -102,6 +102,22 @@ pub(super) fn nearest_of_its_type(node: NodeRef<'_>) -> impl Iterator<Item = Nod
 /// the failures (`nudge`: a leaf under it changed), or what it dropped is carried elsewhere
 /// (`carry`: `email: Some(s)` to `None` with `s` moved into `name`).
 pub fn lower_constructor(r: &mut Reducer<'_, '_>) -> bool {
+    lower_constructors(r, false)
+}
+
+/// [`lower_constructor`] again where the value around a node has changed since its earlier
+/// constructors were tried: a lowering that passed beside other values may fail beside these
+/// (`(Error, Info)` to `(Debug, Info)` passes where `(Error, Trace)` to `(Debug, Trace)`
+/// fails), and `lower_constructor` does not try a node's lowerings twice. As a last resort
+/// (run only in a round in which no pass made progress): the lowerings alone (and with equal
+/// constructors elsewhere), not the rescues, nudges and carries of a lowering that did not
+/// fail, remembered per value: at most one candidate per node and earlier constructor.
+pub fn lower_in_context(r: &mut Reducer<'_, '_>) -> bool {
+    lower_constructors(r, true)
+}
+
+/// [`lower_constructor`], its memo of nodes tried kept per node or (`in_context`) per value.
+fn lower_constructors(r: &mut Reducer<'_, '_>, in_context: bool) -> bool {
     const DRAWS: usize = 64;
     // Nudge candidates one run may spend in all (each passing lowering may ask for twelve).
     const NUDGES: usize = 48;
@@ -116,7 +132,10 @@ pub fn lower_constructor(r: &mut Reducer<'_, '_>) -> bool {
             if index == 0 {
                 continue;
             }
-            let memo = r.search_key("lower_constructor", path, *node);
+            let memo = match in_context {
+                false => r.search_key("lower_constructor", path, *node),
+                true => r.search_key("lower_in_context", path, *node) ^ r.value_hash(),
+            };
             if r.exhausted.contains(&memo) {
                 continue;
             }
@@ -139,11 +158,14 @@ pub fn lower_constructor(r: &mut Reducer<'_, '_>) -> bool {
                 let Some(candidate) = r.with_replaced(path, new) else { break };
                 let probe = r.probe(candidate.clone());
                 let passed = probe == Probe::Passed;
+                // In context, the lowering alone and with its twins: the rescues, nudges and
+                // carries were tried at the node before.
+                let again = !in_context;
                 if probe == Probe::Kept
                     || (passed && lowered.is_some_and(|new| together(r, path, &twins, &*new)))
-                    || (probe == Probe::Discarded && rescue(r, &candidate, path))
-                    || (passed && nudge(r, &candidate, path, &mut nudges))
-                    || (passed && carry(r, &candidate, path, *node, &used, &mut nudges))
+                    || (again && probe == Probe::Discarded && rescue(r, &candidate, path))
+                    || (again && passed && nudge(r, &candidate, path, &mut nudges))
+                    || (again && passed && carry(r, &candidate, path, *node, &used, &mut nudges))
                 {
                     progress = true;
                     start = i;
