@@ -34,7 +34,7 @@ pub const DRAWS: usize = 200;
 
 /// One property's row: its claims checked; over its default runs (100 tests, three
 /// rounds), the seeds that reported more than one class, and the distinct first
-/// counterexamples.
+/// counterexamples as the report prints them (a `HashMap` in key order, not its hasher's).
 pub struct Row {
     tally: Tally,
     several: u64,
@@ -59,7 +59,7 @@ pub fn row<T: SubTypes, R: PropertyResult>(
             }
         }
         if let Some(first) = report.counterexamples().first() {
-            firsts.push(format!("{:?}", first.value()));
+            firsts.push(first.rendered().to_string());
         }
     }
     firsts.sort();
@@ -104,7 +104,7 @@ fn main() {
         "Columns: runs whose first formula claims something (one round); claims checked and \
          refuted, each way (`tests/suite/honesty/check.rs`); seeds whose default run (three \
          rounds) reported more than one class, and the distinct first counterexamples they \
-         reported."
+         reported, as printed."
     );
     println!();
     println!("| property | formulas | alone | joint | constructors | classes > 1 | outputs |");
