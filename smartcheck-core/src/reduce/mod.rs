@@ -6,7 +6,8 @@
 //! - [`structure`]: sub-value replacement and the sub-value hypothesis (§4, §4.3.1),
 //!   lowering a constructor to an earlier one (and a leaf elsewhere back into the valid
 //!   inputs when the lowered value is discarded; when it passes, a leaf under it nudged back
-//!   among the failures, or what it dropped carried into another field of its type).
+//!   among the failures, what it dropped carried into another field of its type, or, for a
+//!   fieldless variant, another one of its type lowered by as many places).
 //! - [`sequences`]: lists shortened (a prefix cut, runs of 1 to 8 elements deleted anywhere,
 //!   one index deleted from every list of one type and length, neighbouring lists merged, a
 //!   sub-value moved out of an element into another list, an element of a nested list lifted

@@ -100,7 +100,9 @@ pub(super) fn nearest_of_its_type(node: NodeRef<'_>) -> impl Iterator<Item = Nod
 /// lowerings (with 24, once in 17: the parser benchmark kept `Or` where `And` fails).
 /// A lowering that is discarded is rescued (`rescue`); one that passes is nudged back among
 /// the failures (`nudge`: a leaf under it changed), or what it dropped is carried elsewhere
-/// (`carry`: `email: Some(s)` to `None` with `s` moved into `name`).
+/// (`carry`: `email: Some(s)` to `None` with `s` moved into `name`); a fieldless variant
+/// whose lowerings all passed is lowered again together with another fieldless node of its
+/// type, both by as many places (`shift_tags`: `(Debug, Warn)` to `(Trace, Info)`).
 pub fn lower_constructor(r: &mut Reducer<'_, '_>) -> bool {
     lower_constructors(r, false)
 }
@@ -142,6 +144,9 @@ fn lower_constructors(r: &mut Reducer<'_, '_>, in_context: bool) -> bool {
             let bound = node.size_up_to(r.args.max_size.max(1)).min(r.args.max_size) + 1;
             let mut tried = vec![false; index as usize];
             let twins = equal_elsewhere(&nodes, path, *node);
+            // The fieldless variants this fieldless node was lowered to alone and passed.
+            let mut passed_tags: Vec<(usize, Box<dyn SubValue>)> = Vec::new();
+            let fieldless = node.children().is_empty();
             for _ in 0..DRAWS {
                 if r.spent() {
                     return progress;
@@ -155,9 +160,14 @@ fn lower_constructors(r: &mut Reducer<'_, '_>, in_context: bool) -> bool {
                 }
                 let used = reuse_children(&mut *new, *node);
                 let lowered = (!twins.is_empty()).then(|| new.to_value());
+                let tag =
+                    (fieldless && new.as_node().children().is_empty()).then(|| new.to_value());
                 let Some(candidate) = r.with_replaced(path, new) else { break };
                 let probe = r.probe(candidate.clone());
                 let passed = probe == Probe::Passed;
+                if let Some(tag) = tag.filter(|_| passed && !in_context) {
+                    passed_tags.push((k, tag));
+                }
                 // In context, the lowering alone and with its twins: the rescues, nudges and
                 // carries were tried at the node before.
                 let again = !in_context;
@@ -175,10 +185,61 @@ fn lower_constructors(r: &mut Reducer<'_, '_>, in_context: bool) -> bool {
                     break; // every earlier constructor tried: no draw can offer another
                 }
             }
+            if shift_tags(r, (path, *node), &nodes, &passed_tags) {
+                progress = true;
+                start = i;
+                continue 'restart;
+            }
             r.exhausted.insert(memo);
         }
         return progress;
     }
+}
+
+/// Lowers a fieldless variant (`at`) together with another fieldless node of its type, both
+/// by the same number of places in their type's declaration, where lowering the first alone
+/// (to each of `lowered`) passed: `(Debug, Warn)` to `(Trace, Info)` where two levels must
+/// be two apart, as [`super::leaves::lower_pairs`] keeps the difference of two numbers. The
+/// other node's lowered variant is drawn as `lower_constructor` draws (at most `DRAWS`
+/// values of its size). At most `PAIRS` other nodes, one candidate for each and each
+/// lowering that passed. True if one was kept.
+fn shift_tags(
+    r: &mut Reducer<'_, '_>,
+    (path, node): (&[u32], NodeRef<'_>),
+    nodes: &[(Vec<u32>, NodeRef<'_>)],
+    lowered: &[(usize, Box<dyn SubValue>)],
+) -> bool {
+    const DRAWS: usize = 64;
+    if lowered.is_empty() {
+        return false;
+    }
+    let from = constructor_index(node) as usize;
+    let others = nodes.iter().filter(|(q, other)| {
+        !nested(q, path)
+            && other.value_type() == node.value_type()
+            && other.children().is_empty()
+            && constructor_index(*other) > 0
+    });
+    for (q, other) in others.take(PAIRS) {
+        let theirs = constructor_index(*other) as usize;
+        for (k, tag) in lowered {
+            let Some(to) = theirs.checked_sub(from - k) else { continue };
+            let mut drawn = (0..DRAWS).map_while(|_| generate_below(*other, 2, r.gen, 2));
+            let Some(shifted) = drawn.find(|v| {
+                constructor_index(v.as_node()) as usize == to && v.as_node().children().is_empty()
+            }) else {
+                continue;
+            };
+            let candidate = r.with_all(vec![(path, tag.to_value()), (q.as_slice(), shifted)]);
+            if r.spent() {
+                return false;
+            }
+            if candidate.is_some_and(|c| r.try_candidate(c)) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The paths among `nodes` (but `path` and those above or under it) whose sub-value equals
