@@ -2,7 +2,8 @@
 //! same one, the first in `order`. They swap, sort and rotate, changing no size.
 //!
 //! - `sort_lists` sorts each list of primitive leaves by simplicity, in one candidate;
-//! - `sort_leaves` swaps two leaves of one type when the later one is simpler;
+//! - `sort_leaves` swaps two leaves of one type when the later one is simpler, alone or,
+//!   for two leaves of one compound value, at the same places in each sibling of its type;
 //! - `relabel` exchanges two values of one type everywhere they occur (or everywhere but in
 //!   one role: keys renamed, not the values beside them);
 //! - `swap_subtrees` swaps two disjoint sub-values of one type when the later is simpler;
@@ -91,9 +92,15 @@ pub(crate) fn sorted_all(value: &Root) -> Option<Root> {
 }
 
 /// Swaps two leaves of one type when the later one is simpler (`[1, 0]` becomes `[0, 1]`).
+/// Where that alone does not fail and the two lie in one compound value with siblings of its
+/// type (the fields of a pair of versions, the two subtrees of a node), the same two places
+/// are swapped in each of them too: `((2, 0, 0), (10, 0, 0))` becomes `((0, 0, 2), (0, 0,
+/// 10))` where versions compare at any of their three numbers. One more candidate for such
+/// a pair.
 pub fn sort_leaves(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
-    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let root = NodeRef::Value(cex.node());
+    let found = tree::leaves(root);
     let near = &found[..found.len().min(NEAR)];
     for (i, a) in near.iter().enumerate() {
         for b in &near[i + 1..] {
@@ -107,9 +114,43 @@ pub fn sort_leaves(r: &mut Reducer<'_, '_>) -> bool {
             if r.try_leaves([(&a.path, b.node.to_value()), (&b.path, a.node.to_value())]) {
                 return true;
             }
+            let swaps = swapped_in_siblings(root, &a.path, &b.path);
+            if swaps.is_some_and(|s| r.try_leaves(s.iter().map(|(p, v)| (p, v.to_value())))) {
+                return true;
+            }
         }
     }
     false
+}
+
+/// The leaves at `a` and `b` swapped in their nearest common compound value and at the same
+/// places in each sibling of its type (children of one parent, not frozen) that has leaves of
+/// that type there: `None` when there is no such sibling.
+fn swapped_in_siblings(
+    root: NodeRef<'_>,
+    a: &tree::LeafPath,
+    b: &tree::LeafPath,
+) -> Option<Vec<(tree::LeafPath, Box<dyn SubValue>)>> {
+    let (sa, sb) = (a.to_slots(), b.to_slots());
+    let common = sa.iter().zip(&sb).take_while(|(x, y)| x == y).count();
+    let parent = sa.get(..common.checked_sub(1)?)?;
+    let own = node_at(root, &sa[..common])?;
+    let leaf = node_at(root, &sa)?;
+    let mut swaps = Vec::new();
+    for (slot, child) in node_at(root, parent)?.children().iter().enumerate() {
+        if child.frozen || child.node.value_type() != own.value_type() {
+            continue;
+        }
+        let at = |rest: &[u32]| [parent, &[slot as u32], rest].concat();
+        let (pa, pb) = (at(&sa[common..]), at(&sb[common..]));
+        let fits = |n: NodeRef<'_>| n.is_opaque() && n.value_type() == leaf.value_type();
+        let (Some(la), Some(lb)) = (node_at(root, &pa), node_at(root, &pb)) else { continue };
+        if fits(la) && fits(lb) {
+            swaps.push((tree::LeafPath::from_slots(&pa), lb.to_value()));
+            swaps.push((tree::LeafPath::from_slots(&pb), la.to_value()));
+        }
+    }
+    (swaps.len() > 2).then_some(swaps)
 }
 
 /// Exchanges two values of one ranked leaf type everywhere they occur, when the value that
@@ -303,6 +344,27 @@ fn ends_of_own_type<'a>(n: NodeRef<'a>) -> Option<(NodeRef<'a>, NodeRef<'a>)> {
 mod tests {
     use super::*;
     use crate::reduce::testing::one_pass;
+
+    /// Whether two versions compare as their `x.y.z` texts do: a `10` at any place sorts
+    /// before a `2` there.
+    fn versions_agree((a, b): &((u8, u8, u8), (u8, u8, u8))) -> bool {
+        let text = |v: &(u8, u8, u8)| format!("{}.{}.{}", v.0, v.1, v.2);
+        (text(a) < text(b)) == (a < b)
+    }
+
+    #[test]
+    fn sort_leaves_swaps_the_same_places_in_siblings_of_one_type() {
+        // Swapping within the first version alone makes the two agree again.
+        let got = one_pass(versions_agree, ((2, 0, 0), (10, 0, 0)), sort_leaves);
+        assert_eq!(got, ((0, 0, 2), (0, 0, 10)));
+        // Elements of an array: two pairs that fail with 5 and 7 at either place of both.
+        let prop =
+            |v: &[(i32, i32); 2]| !((v[0].0 == 5 && v[1].0 == 7) || (v[0].1 == 5 && v[1].1 == 7));
+        let got = one_pass(prop, [(5, 0), (7, 0)], sort_leaves);
+        assert_eq!(got, [(0, 5), (0, 7)]);
+        // Alone where alone fails: no sibling is touched.
+        assert_eq!(one_pass(|p: &(u8, u8)| p.0 != 0 && p.1 != 0, (1, 0), sort_leaves), (0, 1));
+    }
 
     #[test]
     fn relabel_exchanges_two_values_everywhere() {
