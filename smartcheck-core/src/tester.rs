@@ -42,9 +42,13 @@ pub struct Tester<'a> {
     /// Structural hashes (already keyed) of candidates seen not to fail as asked, with what
     /// they did instead, in a map that does not hash them again with SipHash.
     seen: HashMap<u64, Unlike, BuildHasherDefault<FastHasher>>,
-    /// Structural hashes of candidates seen to fail as asked: read only by
-    /// [`fails_alike`](Self::fails_alike), as a reducer never asks again about a value it kept.
+    /// Structural hashes of candidates seen to fail as asked while a reducer runs
+    /// ([`recording`](Self::recording)): read only by [`fails_alike`](Self::fails_alike), as
+    /// a reducer never asks again about a value it kept.
     failed: HashSet<u64, BuildHasherDefault<FastHasher>>,
+    /// Whether failures are recorded in `failed`: during reduction only (generalization runs
+    /// a hundred failures a claim, and recording them cost a failing run 4% of its time).
+    recording: bool,
     hasher: std::hash::RandomState,
 }
 
@@ -66,6 +70,7 @@ impl<'a> Tester<'a> {
             evaluations: 0,
             seen: HashMap::default(),
             failed: HashSet::default(),
+            recording: false,
             hasher: std::hash::RandomState::new(),
         }
     }
@@ -136,7 +141,9 @@ impl<'a> Tester<'a> {
         }
         let unlike = match self.run(value) {
             Outcome::Fail(f) if signature.is_none_or(|s| f.has_signature(s)) => {
-                self.failed.insert(key);
+                if self.recording {
+                    self.failed.insert(key);
+                }
                 return Ok(f);
             }
             Outcome::Fail(_) => Unlike::FailedOtherwise,
@@ -151,6 +158,11 @@ impl<'a> Tester<'a> {
     /// it again when it was run before, whatever it did (values kept by a reducer included).
     pub fn fails_alike(&mut self, value: &dyn SubValue, signature: Option<&str>) -> bool {
         self.failed.contains(&self.key(value)) || self.outcome_as(value, signature).is_ok()
+    }
+
+    /// Starts (`true`) or ends recording failures for [`fails_alike`](Self::fails_alike).
+    pub fn record_failures(&mut self, on: bool) {
+        self.recording = on;
     }
 
     /// Remembers that `value` fails as asked (a reduction's start, run before it began).

@@ -194,6 +194,7 @@ impl<'a, 't> Reducer<'a, 't> {
         let budget_end = tester.evaluations.saturating_add(args.max_reduce_evaluations);
         let signature = failure.signature();
         tester.failed_as_asked(&*value);
+        tester.record_failures(true);
         Reducer {
             args,
             tester,
@@ -212,6 +213,13 @@ impl<'a, 't> Reducer<'a, 't> {
 
     /// Runs the passes to a fixed point or until the evaluation budget is spent.
     pub fn run(mut self) -> (Root, Failure) {
+        self.passes_to_fixed_point();
+        self.tester.record_failures(false);
+        (self.current, self.failure)
+    }
+
+    /// [`run`](Self::run)'s loop.
+    fn passes_to_fixed_point(&mut self) {
         let table = passes();
         // The value each pass last found nothing to do in: it is not run on it again.
         let mut idle_at: Vec<Option<u64>> = vec![None; table.len()];
@@ -225,7 +233,7 @@ impl<'a, 't> Reducer<'a, 't> {
                     continue;
                 }
                 if self.spent() {
-                    return (self.current, self.failure);
+                    return;
                 }
                 let here = self.value_hash();
                 if idle_at[i] == Some(here) {
@@ -233,7 +241,7 @@ impl<'a, 't> Reducer<'a, 't> {
                 }
                 let before = self.tester.evaluations;
                 let started = self.args.verbose.then(std::time::Instant::now);
-                let made = pass(&mut self);
+                let made = pass(self);
                 progress |= made;
                 if !made {
                     idle_at[i] = Some(here);
@@ -254,7 +262,7 @@ impl<'a, 't> Reducer<'a, 't> {
                 }
             }
             if !progress {
-                return (self.current, self.failure);
+                return;
             }
         }
     }
