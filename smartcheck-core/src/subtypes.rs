@@ -202,8 +202,8 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
     /// only how many bits are set matters and most values between have fewer), and its low
     /// parts alone, with its sign (its low decimal digits, `2040` to `40`; its low bytes; it
     /// without its highest set bit, `0x300` to `0x100`; its half), where code that formats a
-    /// number or truncates it fails again every hundred or every 256 values. Empty by
-    /// default.
+    /// number or truncates it fails again every hundred or every 256 values, and it with its
+    /// leading decimal digit lowered (`500` to `100`). Empty by default.
     /// Reduction tries them as a last resort, after its search along the line.
     fn jumps(&self) -> Vec<Self> {
         Vec::new()

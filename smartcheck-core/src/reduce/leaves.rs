@@ -756,14 +756,18 @@ const SMALL: u64 = 32;
 /// fails kept: where failures are scattered along the number line (a digit sum, a
 /// remainder), bisection and the set-bit moves stop at whichever failing value they meet,
 /// and a scan of the small values reaches the least one, `5131` to `19` where the digits
-/// must sum to ten. Failures in blocks (a float sum of cents fails from `200` to `209`) look
-/// like a threshold from the step above, and are left to the other passes. A leaf is isolated when
-/// the value one step further from its type's simplest (`5132`) does not fail, nor that step
-/// taken together by every leaf of its rank: a threshold the descent stopped at (`x >= 900`)
-/// fails on past it, and two leaves that must be equal (`(57, 57)`) fail at `(58, 58)`; a
-/// scan of one leaf would find nothing below either. As the very last resort (run only in a
-/// round in which no other pass made progress): one or two evaluations a leaf for the steps,
-/// then at most `SMALL - 2` candidates, those run before (by the descent) costing none.
+/// must sum to ten.
+///
+/// A leaf is isolated when the value one step further from its type's simplest (`5132`)
+/// does not fail, nor that step taken together by every leaf of its rank: a threshold the
+/// descent stopped at (`x >= 900`) fails on past it, and two leaves that must be equal
+/// (`(57, 57)`) fail at `(58, 58)`; a scan of one leaf would find nothing below either.
+/// Failures in blocks (a float sum of cents fails from `200` to `209`) look like a threshold
+/// from the step above, and are left to the other passes.
+///
+/// As the very last resort (run only in a round in which no other pass made progress): one
+/// or two evaluations a leaf for the steps, then at most `SMALL - 2` candidates, those run
+/// before (by the descent) costing none.
 pub fn small_values(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));

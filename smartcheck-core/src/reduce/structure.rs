@@ -196,10 +196,11 @@ fn lower_constructors(r: &mut Reducer<'_, '_>, in_context: bool) -> bool {
     }
 }
 
-/// Lowers a fieldless variant (`at`) together with another fieldless node of its type, both
-/// by the same number of places in their type's declaration, where lowering the first alone
-/// (to each of `lowered`) passed: `(Debug, Warn)` to `(Trace, Info)` where two levels must
-/// be two apart, as [`super::leaves::lower_pairs`] keeps the difference of two numbers. The
+/// Lowers the fieldless `node` at `path` together with another fieldless node of its type,
+/// both by the same number of places in their type's declaration, where lowering `node`
+/// alone (to each of `lowered`) passed: `(Debug, Warn)` to `(Trace, Info)` where two levels
+/// must not be two apart, as [`super::leaves::lower_pairs`] keeps the difference of two
+/// numbers. The
 /// other node's lowered variant is drawn as `lower_constructor` draws (at most `DRAWS`
 /// values of its size). At most `PAIRS` other nodes, one candidate for each and each
 /// lowering that passed. True if one was kept.
