@@ -43,8 +43,8 @@ pub struct Tester<'a> {
     /// they did instead, in a map that does not hash them again with SipHash.
     seen: HashMap<u64, Unlike, BuildHasherDefault<FastHasher>>,
     /// Structural hashes of candidates seen to fail as asked while a reducer runs
-    /// ([`recording`](Self::recording)): read only by [`fails_alike`](Self::fails_alike), as
-    /// a reducer never asks again about a value it kept.
+    /// ([`recording`](Self::recording)): read only by [`passes`](Self::passes), as a reducer
+    /// never asks again about a value it kept.
     failed: HashSet<u64, BuildHasherDefault<FastHasher>>,
     /// Whether failures are recorded in `failed`: during reduction only (generalization runs
     /// a hundred failures a claim, and recording them cost a failing run 4% of its time).
@@ -154,13 +154,14 @@ impl<'a> Tester<'a> {
         Err(unlike)
     }
 
-    /// Whether `value` fails as asked, as [`fails_as`](Self::fails_as) says, without running
-    /// it again when it was run before, whatever it did (values kept by a reducer included).
-    pub fn fails_alike(&mut self, value: &dyn SubValue, signature: Option<&str>) -> bool {
-        self.failed.contains(&self.key(value)) || self.outcome_as(value, signature).is_ok()
+    /// Whether `value` passes, as [`outcome_as`](Self::outcome_as) says, without running it
+    /// again when it was run before, whatever it did (values kept by a reducer included).
+    pub fn passes(&mut self, value: &dyn SubValue, signature: Option<&str>) -> bool {
+        !self.failed.contains(&self.key(value))
+            && self.outcome_as(value, signature) == Err(Unlike::Passed)
     }
 
-    /// Starts (`true`) or ends recording failures for [`fails_alike`](Self::fails_alike).
+    /// Starts (`true`) or ends recording failures for [`passes`](Self::passes).
     pub fn record_failures(&mut self, on: bool) {
         self.recording = on;
     }

@@ -380,9 +380,9 @@ fn a_bounded_leaf_trades_up_to_the_end_of_its_range() {
     // and 39 evaluations from these starts; 181 from the first before the jump; 53 at most
     // since the last resort also lowers a leading digit and scans small values).
     let start = Line { price: 50_000, quantity: 2 };
-    reduces_from(start, Line { price: 2000, quantity: 50 }, 53, line_total);
+    reduces_from(start, Line { price: 2000, quantity: 50 }, 54, line_total);
     let start = Retry { attempts: 1, delay_ms: 30_000 };
-    reduces_from(start, Retry { attempts: 10, delay_ms: 59 }, 53, last_delay);
+    reduces_from(start, Retry { attempts: 10, delay_ms: 59 }, 54, last_delay);
 }
 
 /// A wide number past a threshold: `i128` and `u128` values beyond the ranks a `u64` holds
@@ -1039,8 +1039,8 @@ fn area_below_cap(r: &Rect) -> bool {
 fn a_product_over_a_threshold_trades_in_wider_steps() {
     // `(61, 82)` was a dead end: a raise of one (`(62, 80)`, 4,960) does not pay; a raise of
     // four (`(65, 77)`, 5,005) does.
-    reduces_from((61, 82), (65, 77), 70, line_below_cap);
-    reduces_from(Rect { w: 61, h: 82 }, Rect { w: 65, h: 77 }, 70, area_below_cap);
+    reduces_from((61, 82), (65, 77), 72, line_below_cap);
+    reduces_from(Rect { w: 61, h: 82 }, Rect { w: 65, h: 77 }, 72, area_below_cap);
     let found = (0..30).filter(|&seed| reduced(seed, line_below_cap).0 == (65, 77)).count();
     assert!(found >= 27, "{found} of 30 at the minimum");
 }
@@ -1111,7 +1111,7 @@ fn leaves_of_two_types_trade_size_and_move_together() {
     // the very last resort scans an isolated failing leaf's small values; 97 since
     // constructors are lowered again where the value around them changed.
     let stuck = CouponOrder { lines: vec![OrderLine { qty: 29, price: 35 }], coupon: Some(0) };
-    reduces_from(stuck, order, 97, coupon_accepted);
+    reduces_from(stuck, order, 99, coupon_accepted);
     let wide = vec![BufSpan { start: 0, len: 3 }, BufSpan { start: 3, len: 0 }];
     reduces_from(wide, spans, 45, spans_apart);
     reduces_from((57, 57), (1, 1), 52, cursor_misses);
@@ -1196,7 +1196,7 @@ fn an_element_leaves_a_nested_list_for_the_list_around_it() {
     // From the other shape of one size (where a quarter to a third of the runs ended before
     // the element could leave its list): at most 77 and 45 evaluations over the seeds, the
     // lift one of them, the rest the other passes at the fixed point.
-    reduces_from(Arr(vec![Arr(vec![Num(11)])]), value, 82, shallow_or_small);
+    reduces_from(Arr(vec![Arr(vec![Num(11)])]), value, 83, shallow_or_small);
     let inside = Menu { items: vec![Item::Sub(Menu { items: vec![Item::Action('b')] })] };
     reduces_from(inside, menu, 50, flat_or_plain);
 }
@@ -1856,9 +1856,10 @@ fn integers_lose_their_high_digits_and_bits() {
     ends_at_when_found(&40, roman_round_trip);
     ends_at_when_found(&256, length_round_trip);
     // Evaluation bounds as measured, the largest over the 30 seeds. Before, from discovery,
-    // 12 and 1 of 30 seeds ended at the minimum.
-    reduces_from(2048, 40, 26, roman_round_trip);
-    reduces_from(0x8765_4321, 256, 72, length_round_trip);
+    // 12 and 1 of 30 seeds ended at the minimum. 26 from 2048 until the very last resort
+    // scanned small values past a block (40 to 49 fail, 80 passes): 50, the scan in vain.
+    reduces_from(2048, 40, 50, roman_round_trip);
+    reduces_from(0x8765_4321, 256, 73, length_round_trip);
     accepted_are_smaller(length_round_trip);
     none_run_twice(roman_round_trip);
 }
@@ -1876,6 +1877,15 @@ fn leap_by_four(y: &u16) -> bool {
     four == (four && (!y.is_multiple_of(100) || y.is_multiple_of(400)))
 }
 
+/// A cart's total in dollars, summed in `f64` from cents, in both orders: rounding makes
+/// the order matter. Three items at least; the minimum `[1, 1, 4]` (`[1, 1, 200]` to
+/// `[1, 1, 209]` and `[1, 3, 24]` fail too, `[1, 1, 5]` to `[1, 1, 199]` and `[1, 1, 400]`
+/// do not).
+fn cart_total_order(cents: &Vec<u32>) -> bool {
+    let total = |cs: &mut dyn Iterator<Item = &u32>| cs.map(|&c| f64::from(c) / 100.0).sum::<f64>();
+    total(&mut cents.iter()) == total(&mut cents.iter().rev())
+}
+
 #[test]
 fn scattered_failures_reach_the_least() {
     // Over 100 seeds, with 2,000 tests and with 100, before: the digit sum ended at 19 in 34
@@ -1889,6 +1899,29 @@ fn scattered_failures_reach_the_least() {
     accepted_are_smaller(digit_sum_not_ten);
     none_run_twice(digit_sum_not_ten);
     none_run_twice(leap_by_four);
+}
+
+#[test]
+fn a_block_of_failures_is_told_from_a_threshold() {
+    // `[1, 1, 201]` fails as `[1, 1, 200]` does, as past a threshold; `[1, 1, 400]` passes,
+    // as past a block. Before the far step, over 100 seeds at 2,000 and 100 tests: 183 of 200
+    // runs at `[1, 1, 4]`, the others at `[1, 1, 200]`, `[1, 3, 24]`, `[1, 47, 57]`.
+    // After: 196 of 200; the others have two leaves far from their least at once
+    // (`[1, 47, 57]`, `[1, 24, 82]`), where no one leaf's small values fail.
+    let mut far = 0;
+    for seed in 0..30 {
+        for args in [args(seed), Args { tests: 100, ..args(seed) }] {
+            let report = smart_check(&args, cart_total_order);
+            let Some(cex) = report.counterexamples().first() else { continue };
+            far += usize::from(cex.value() != &vec![1, 1, 4]);
+            assert_eq!(&cex.value()[..1], &[1], "seed {seed}: {:?}", cex.value());
+        }
+    }
+    assert!(far <= 2, "{far} of 60 runs away from [1, 1, 4]");
+    // Evaluation bounds as measured, the largest over the 30 seeds.
+    reduces_from(vec![1, 1, 200], vec![1, 1, 4], 83, cart_total_order);
+    reduces_from(vec![1, 3, 24], vec![1, 1, 4], 113, cart_total_order);
+    none_run_twice(cart_total_order);
 }
 
 /// A log level, most verbose first.
@@ -1995,25 +2028,13 @@ fn versions_compare_as_numbers(p: &(Version, Version)) -> bool {
 #[test]
 fn leaves_swap_at_the_same_places_in_siblings() {
     // Before, over 10 seeds of default runs: the 10 and the 2 at the patch in 1, at the
-    // minor in 3, at the major in 6. Now at the patch in every run; in 1 of these 60 the
-    // `10` is a `100` (`0.0.100`: `11` to `99` pass, and a jump to its high digits alone
-    // cost replacement 79.4 to 83.4 evaluations, past Hypothesis's 82, so there is none).
+    // minor in 3, at the major in 6. A `100` at the patch (`0.0.100`, where `11` to `99`
+    // pass) falls to `10` by the small values' scan, `0.0.200` passing.
     let v = |major, minor, patch| Version { major, minor, patch };
-    let mut hundreds = 0;
-    for seed in 0..30 {
-        for args in [args(seed), Args { tests: 100, ..args(seed) }] {
-            let report = smart_check(&args, versions_compare_as_numbers);
-            let Some(cex) = report.counterexamples().first() else { continue };
-            let (a, b) = cex.value();
-            assert_eq!((a, b.major, b.minor), (&v(0, 0, 2), 0, 0), "seed {seed}");
-            assert!([10, 100].contains(&b.patch), "seed {seed}: {b:?}");
-            hundreds += usize::from(b.patch == 100);
-        }
-    }
-    assert!(hundreds <= 1, "{hundreds} runs at 0.0.100");
+    ends_at_when_found(&(v(0, 0, 2), v(0, 0, 10)), versions_compare_as_numbers);
     // Evaluation bounds as measured, the largest over the 30 seeds.
     let least = (v(0, 0, 2), v(0, 0, 10));
-    reduces_from((v(2, 0, 0), v(10, 0, 0)), least.clone(), 145, versions_compare_as_numbers);
-    reduces_from((v(0, 9, 0), v(0, 10, 0)), least, 97, versions_compare_as_numbers);
+    reduces_from((v(2, 0, 0), v(10, 0, 0)), least.clone(), 147, versions_compare_as_numbers);
+    reduces_from((v(0, 9, 0), v(0, 10, 0)), least, 99, versions_compare_as_numbers);
     none_run_twice(versions_compare_as_numbers);
 }

@@ -752,31 +752,35 @@ pub fn jumps(r: &mut Reducer<'_, '_>) -> bool {
 const SMALL: u64 = 32;
 
 /// Every rank from 2 up to `SMALL` (below the leaf's own), tried in turn for each of the
-/// first `PAIRS` ranked leaves above rank 2 whose failure is isolated, the first that still
+/// first `PAIRS` integer leaves above rank 2 whose failure is isolated, the first that still
 /// fails kept: where failures are scattered along the number line (a digit sum, a
 /// remainder), bisection and the set-bit moves stop at whichever failing value they meet,
 /// and a scan of the small values reaches the least one, `5131` to `19` where the digits
 /// must sum to ten.
 ///
-/// A leaf is isolated when the value one step further from its type's simplest (`5132`)
-/// does not fail, nor that step taken together by every leaf of its rank: a threshold the
-/// descent stopped at (`x >= 900`) fails on past it, and two leaves that must be equal
-/// (`(57, 57)`) fail at `(58, 58)`; a scan of one leaf would find nothing below either.
-/// Failures in blocks (a float sum of cents fails from `200` to `209`) look like a threshold
-/// from the step above, and are left to the other passes.
+/// A leaf is isolated when the value one step further from its type's simplest (`5132`), or
+/// twice as far as it is (`10262`), does not fail, nor that step taken together by every
+/// leaf of its rank: a threshold the descent stopped at (`x >= 900`) fails on past it, and
+/// two leaves that must be equal (`(57, 57)`) fail at `(58, 58)`; a scan of one leaf would
+/// find nothing below either. A block of failures (a float sum of cents fails from `200` to
+/// `209`, and at `400` no more) is told from a threshold by the far step.
 ///
-/// As the very last resort (run only in a round in which no other pass made progress): one
-/// or two evaluations a leaf for the steps, then at most `SMALL - 2` candidates, those run
+/// As the very last resort (run only in a round in which no other pass made progress): up
+/// to three evaluations a leaf for the steps, then at most `SMALL - 2` candidates, those run
 /// before (by the descent) costing none.
 pub fn small_values(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let ranked: Vec<_> = found.iter().filter_map(|l| Some((l, rank(l.node)?))).collect();
     let mut progress = false;
-    for &(leaf, from) in ranked.iter().filter(|&&(_, k)| k > 2).take(PAIRS) {
+    // Numbers only: a char's small ranks are letters and digits, where its failures are
+    // classes of characters, which its own steps already try.
+    let numbers = ranked.iter().filter(|&&(l, k)| k > 2 && toward_simplest(l.node).is_some());
+    for &(leaf, from) in numbers.take(PAIRS) {
         let ties: Vec<_> = ranked.iter().filter(|&&(_, k)| k == from).copied().collect();
-        let isolated =
-            !fails_raised(r, &[(leaf, from)]) && (ties.len() == 1 || !fails_raised(r, &ties));
+        let alone = [(leaf, from)];
+        let isolated = (passes_raised(r, &alone, 1) || passes_raised(r, &alone, from))
+            && (ties.len() == 1 || passes_raised(r, &ties, 1));
         if isolated {
             progress |= (2..from.min(SMALL)).any(|k| !r.spent() && set_rank(r, &[leaf], k));
         }
@@ -784,16 +788,15 @@ pub fn small_values(r: &mut Reducer<'_, '_>) -> bool {
     progress
 }
 
-/// Whether the current value with each of `leaves` (at the ranks given) one step further
-/// from its type's simplest value fails the same way; also true when some cannot step, or
-/// the step leaves its type's constraints (nothing is learnt then).
-fn fails_raised(r: &mut Reducer<'_, '_>, leaves: &[(&Leaf<'_>, u64)]) -> bool {
+/// Whether the current value with each of `leaves` (at the ranks given) `by` steps further
+/// from its type's simplest value passes; false when it fails, is discarded (a precondition
+/// says nothing of the failures), cannot step or leaves its type's constraints.
+fn passes_raised(r: &mut Reducer<'_, '_>, leaves: &[(&Leaf<'_>, u64)], by: u64) -> bool {
     let steps: Option<Vec<_>> =
-        leaves.iter().map(|&(l, k)| step_away(l.node, k, 1).map(|(v, _)| (&l.path, v))).collect();
-    match steps.and_then(|steps| r.with_leaves(steps)) {
-        Some(raised) => !within_constraints(raised.value()) || r.fails_alike(&raised),
-        None => true,
-    }
+        leaves.iter().map(|&(l, k)| step_away(l.node, k, by).map(|(v, _)| (&l.path, v))).collect();
+    steps
+        .and_then(|steps| r.with_leaves(steps))
+        .is_some_and(|raised| within_constraints(raised.value()) && r.passes(&raised))
 }
 
 /// `lower_pair` and `move_pair` on two ranked leaves of *different* types: a start (`u16`)

@@ -300,11 +300,11 @@ impl<'a, 't> Reducer<'a, 't> {
         }
     }
 
-    /// Whether `value` fails the property the same way as the current value, simpler or not,
-    /// without keeping it: for passes that read the shape of the failures around the current
-    /// value before spending candidates on it. One evaluation, or none when run before.
-    fn fails_alike(&mut self, value: &Root) -> bool {
-        self.tester.fails_alike(&**value, Some(&self.signature))
+    /// Whether `value` passes the property, simpler than the current value or not, without
+    /// keeping it: for passes that read the shape of the failures around the current value
+    /// before spending candidates on it. One evaluation, or none when run before.
+    fn passes(&mut self, value: &Root) -> bool {
+        self.tester.passes(&**value, Some(&self.signature))
     }
 
     /// [`try_candidate`](Self::try_candidate), reporting also whether the property ran.
