@@ -136,6 +136,16 @@ impl<'a> Tester<'a> {
         signature: Option<&str>,
     ) -> Result<Failure, Unlike> {
         let key = self.key(value);
+        self.outcome_keyed(key, value, signature)
+    }
+
+    /// [`outcome_as`](Self::outcome_as) for a `value` whose key is `key`.
+    fn outcome_keyed(
+        &mut self,
+        key: u64,
+        value: &dyn SubValue,
+        signature: Option<&str>,
+    ) -> Result<Failure, Unlike> {
         if let Some(&unlike) = self.seen.get(&key) {
             return Err(unlike);
         }
@@ -157,8 +167,9 @@ impl<'a> Tester<'a> {
     /// Whether `value` passes, as [`outcome_as`](Self::outcome_as) says, without running it
     /// again when it was run before, whatever it did (values kept by a reducer included).
     pub fn passes(&mut self, value: &dyn SubValue, signature: Option<&str>) -> bool {
-        !self.failed.contains(&self.key(value))
-            && self.outcome_as(value, signature) == Err(Unlike::Passed)
+        let key = self.key(value);
+        !self.failed.contains(&key)
+            && self.outcome_keyed(key, value, signature) == Err(Unlike::Passed)
     }
 
     /// Starts (`true`) or ends recording failures for [`passes`](Self::passes).

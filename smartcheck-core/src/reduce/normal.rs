@@ -114,8 +114,8 @@ pub fn sort_leaves(r: &mut Reducer<'_, '_>) -> bool {
             if r.try_leaves([(&a.path, b.node.to_value()), (&b.path, a.node.to_value())]) {
                 return true;
             }
-            let swaps = swapped_in_siblings(root, &a.path, &b.path);
-            if swaps.is_some_and(|s| r.try_leaves(s.iter().map(|(p, v)| (p, v.to_value())))) {
+            let swapped = swapped_in_siblings(r, root, &a.path, &b.path);
+            if swapped.is_some_and(|c| r.try_candidate(c)) {
                 return true;
             }
         }
@@ -123,15 +123,17 @@ pub fn sort_leaves(r: &mut Reducer<'_, '_>) -> bool {
     false
 }
 
-/// The leaves at `a` and `b` swapped in their nearest common compound value and at the same
-/// places in each sibling of its type (children of one parent, not frozen) that has leaves of
-/// that type there: `None` when there is no such sibling.
+/// The current value (at `root`) with the leaves at `a` and `b` swapped in their nearest
+/// common compound value and at the same places in each sibling of its type (children of one
+/// parent, not frozen) that has leaves of that type there: `None` when there is no such
+/// sibling.
 fn swapped_in_siblings(
+    r: &Reducer<'_, '_>,
     root: NodeRef<'_>,
     a: &tree::LeafPath,
     b: &tree::LeafPath,
-) -> Option<Vec<(tree::LeafPath, Box<dyn SubValue>)>> {
-    let (sa, sb) = (a.to_slots(), b.to_slots());
+) -> Option<Root> {
+    let (sa, sb) = (a.strip_prefix(&[])?, b.strip_prefix(&[])?);
     let common = sa.iter().zip(&sb).take_while(|(x, y)| x == y).count();
     let parent = sa.get(..common.checked_sub(1)?)?;
     let own = node_at(root, &sa[..common])?;
@@ -146,11 +148,15 @@ fn swapped_in_siblings(
         let fits = |n: NodeRef<'_>| n.is_opaque() && n.value_type() == leaf.value_type();
         let (Some(la), Some(lb)) = (node_at(root, &pa), node_at(root, &pb)) else { continue };
         if fits(la) && fits(lb) {
-            swaps.push((tree::LeafPath::from_slots(&pa), lb.to_value()));
-            swaps.push((tree::LeafPath::from_slots(&pb), la.to_value()));
+            swaps.push((pa, lb.to_value()));
+            swaps.push((pb, la.to_value()));
         }
     }
-    (swaps.len() > 2).then_some(swaps)
+    if swaps.len() <= 2 {
+        return None;
+    }
+    let (paths, values): (Vec<_>, Vec<_>) = swaps.into_iter().unzip();
+    r.with_all(paths.iter().map(Vec::as_slice).zip(values).collect())
 }
 
 /// Exchanges two values of one ranked leaf type everywhere they occur, when the value that

@@ -41,16 +41,6 @@ impl LeafPath {
         self.0.iter().flat_map(|&(slot, times)| std::iter::repeat_n(slot, times as usize))
     }
 
-    /// The path through `slots`, from the root.
-    pub fn from_slots(slots: &[u32]) -> LeafPath {
-        slots.iter().fold(LeafPath::default(), |path, &slot| path.child(slot))
-    }
-
-    /// The child slots, as plain slots.
-    pub fn to_slots(&self) -> Vec<u32> {
-        self.slots().collect()
-    }
-
     /// True when this path goes through (or ends at) the node at `prefix`.
     pub fn starts_with(&self, prefix: &[u32]) -> bool {
         let mut slots = self.slots();
