@@ -19,6 +19,9 @@
 //!   no variables of their own (not in [`Generalization::universal`]);
 //! - constructor variables are witnessed under several random assignments of the universal
 //!   variables, and together: every tuple of their constructors has a witness;
+//! - a sub-value above a variable may take other constructors of its type with its
+//!   arguments kept, each checked as a universal claim with every variable drawn
+//!   (`interchange`: `k0(Lit(x1), In)` with `forall constructors k0 in {Add, Sub}`);
 //! - a variable whose replacements the precondition ever rejected is said to range over values
 //!   that satisfy the precondition (a replacement outside its type's `range` or `invariant`
 //!   is no value of the type: neither evidence nor a rejection).
@@ -40,6 +43,7 @@
 
 mod existential;
 mod formula;
+mod interchange;
 mod relation;
 mod sample;
 mod universal;
@@ -91,6 +95,8 @@ pub struct Generalization {
     /// The constructors each constructor variable ranges over, `c0` first: empty for all of
     /// its type's.
     pub(crate) ranges: Vec<Vec<&'static str>>,
+    /// The places whose constructor may be any of some, their arguments kept, `k0` first.
+    pub(crate) interchangeable: Vec<Interchangeable>,
     /// Side conditions between variables.
     pub(crate) conditions: Vec<Condition>,
     /// Each pair of tags that the formula relates, whichever they are. Not in `universal`:
@@ -128,6 +134,22 @@ pub struct Variable {
     pub needs_precondition: bool,
 }
 
+/// A constructor variable that keeps its arguments (`k0` in `k0(Lit(x1), In)`, with
+/// `forall constructors k0 in {Add, Sub}`): every instance of the formula with any of
+/// `constructors` at `path`, the arguments as the formula shows them, fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Interchangeable {
+    /// Its name: `k0`, `k1`, ...
+    pub name: String,
+    /// Where it stands in the counterexample: the child slots from the root.
+    pub path: Vec<u32>,
+    /// The constructors it ranges over, in declaration order, the counterexample's own
+    /// among them.
+    pub constructors: Vec<&'static str>,
+    /// Reduction's breadth-first index of the place.
+    pub(crate) index: usize,
+}
+
 /// A side condition of a formula: `variables[left] relation variables[right]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Condition {
@@ -157,7 +179,9 @@ impl fmt::Display for Evidence {
 impl Generalization {
     /// True when anything was generalized.
     pub fn is_general(&self) -> bool {
-        !self.variables.is_empty() || !self.existential.is_empty()
+        !self.variables.is_empty()
+            || !self.existential.is_empty()
+            || !self.interchangeable.is_empty()
     }
 
     /// Reduction's breadth-first indexes of the sub-values that are each a variable of their
@@ -188,6 +212,12 @@ impl Generalization {
     /// (`c0 in {Name, DotDot}`).
     pub fn constructor_ranges(&self) -> &[Vec<&'static str>] {
         &self.ranges
+    }
+
+    /// The constructor variables that keep their arguments (`k0(Lit(x1), In)` with
+    /// `forall constructors k0 in {Add, Sub}`), `k0` first.
+    pub fn interchangeable(&self) -> &[Interchangeable] {
+        &self.interchangeable
     }
 
     /// Side conditions between variables (`with x0 != x1`).
@@ -242,7 +272,8 @@ pub(crate) fn generalize_reduced(
     let subject = Subject::new(value, budget_end);
     let mut probe = Probe { tester, failure };
     let samplers = HashMap::default();
-    let mut ctx = Ctx { args, gen, subject: &subject, run: &mut probe, samplers };
+    let fixed = Vec::new();
+    let mut ctx = Ctx { args, gen, subject: &subject, run: &mut probe, samplers, fixed };
     let mut scheme = Scheme::default();
     let mut stopped = None;
     if args.run_forall {
@@ -251,11 +282,15 @@ pub(crate) fn generalize_reduced(
             stopped = relation::relate(&mut ctx, &mut scheme);
         }
     }
-    let mut existential = Vec::new();
-    if args.run_exists && stopped.is_none() {
-        (existential, stopped) = existential::sum_test(&mut ctx, &scheme);
+    let (mut kept, mut existential) = (Vec::new(), Vec::new());
+    if args.run_forall && stopped.is_none() {
+        (kept, stopped) = interchange::interchange(&mut ctx, &mut scheme);
     }
-    Some(finish(args, &subject, scheme, &existential, stopped))
+    if args.run_exists && stopped.is_none() {
+        let kept: Vec<usize> = kept.iter().map(|k| k.place).collect();
+        (existential, stopped) = existential::sum_test(&mut ctx, &scheme, &kept);
+    }
+    Some(finish(args, &subject, scheme, &kept, &existential, stopped))
 }
 
 /// The generalization of `subject` from what the phases found.
@@ -263,6 +298,7 @@ fn finish(
     args: &Args,
     subject: &Subject<'_>,
     scheme: Scheme,
+    kept: &[interchange::Interchange],
     existential: &[existential::Claimed],
     stopped: Option<usize>,
 ) -> Generalization {
@@ -319,7 +355,19 @@ fn finish(
             subject.len()
         ));
     }
-    let formula = formula::formula(subject.value, &scheme, existential, args.format);
+    let formula = formula::formula(subject.value, &scheme, kept, existential, args.format);
+    let interchangeable = kept
+        .iter()
+        .enumerate()
+        .filter_map(|(k, i)| {
+            Some(Interchangeable {
+                name: format!("k{k}"),
+                path: subject.bfs.path(i.place),
+                constructors: i.constructors.clone(),
+                index: subject.structural[i.place]?,
+            })
+        })
+        .collect();
     // Constructor variables stand on sub-values, never on primitive leaves: each has an
     // index in reduction's numbering, and the three lists below stay aligned.
     let claims: Vec<(usize, &existential::Claimed)> =
@@ -331,6 +379,7 @@ fn finish(
         variables,
         constructors: paths(&places),
         ranges: claims.iter().map(|(_, c)| c.only.clone()).collect(),
+        interchangeable,
         conditions: scheme.conditions.clone(),
         related_tags,
         evidence: scheme.evidence.filter(|_| !scheme.vars.is_empty()),
@@ -447,6 +496,9 @@ struct Ctx<'c, 'v> {
     subject: &'c Subject<'v>,
     run: &'c mut dyn Runner,
     samplers: HashMap<usize, Sampler, BuildHasherDefault<FastHasher>>,
+    /// Replacements put in place before those of every trial (`interchange`'s constructors
+    /// under check); empty otherwise.
+    fixed: Vec<(usize, Box<dyn SubValue>)>,
 }
 
 impl Ctx<'_, '_> {
@@ -487,7 +539,12 @@ impl Ctx<'_, '_> {
     /// Runs the counterexample with each `(place, value)` put in place; `Invalid`, not run,
     /// when a place no longer names the counterexample's sub-value by the time its value
     /// goes in (a map's entries moved: `Subject::with`).
-    fn trial(&mut self, replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Trial> {
+    fn trial(&mut self, mut replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Trial> {
+        if !self.fixed.is_empty() {
+            let mut all = self.fixed.clone();
+            all.append(&mut replacements);
+            replacements = all;
+        }
         match self.subject.with(replacements)? {
             Some(candidate) => Some(self.run.trial(&*candidate)),
             None => Some(Trial::Invalid),

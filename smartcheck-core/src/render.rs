@@ -23,12 +23,15 @@ pub enum Hole {
     Value(String),
     /// A quantified constructor with existential arguments: prints as `c0(..)`.
     Constructor(String),
+    /// A quantified constructor whose arguments are kept: prints as `k0` in place of the
+    /// constructor's name, the arguments as they are (`k0(Lit(x1), In)`).
+    Renamed(String),
 }
 
 impl fmt::Display for Hole {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Hole::Value(name) => f.write_str(name),
+            Hole::Value(name) | Hole::Renamed(name) => f.write_str(name),
             Hole::Constructor(name) => write!(f, "{name}(..)"),
         }
     }
@@ -114,15 +117,19 @@ fn render_entry(arena: &Arena<'_>, at: usize, holes: &Holes, out: &mut String) {
 /// Writes the start of node `i` and pushes the rest (children and punctuation) on `stack`.
 fn expand(arena: &Arena<'_>, i: usize, holes: &Holes, out: &mut String, stack: &mut Vec<Task>) {
     let e = &arena.entries[i];
-    if let Some(hole) = e.index.and_then(|ix| holes.get(&ix)) {
-        let _ = write!(out, "{hole}");
-        return;
+    let mut name: &str = e.node.constructor();
+    match e.index.and_then(|ix| holes.get(&ix)) {
+        Some(Hole::Renamed(renamed)) => name = renamed,
+        Some(hole) => {
+            let _ = write!(out, "{hole}");
+            return;
+        }
+        None => {}
     }
     if e.atom {
         let _ = write!(out, "{:?}", e.node);
         return;
     }
-    let name = e.node.constructor();
     let children: Vec<usize> = e.children.clone().collect();
     let mut tasks: Vec<Task> = Vec::new();
     match e.node.shape() {
@@ -267,12 +274,16 @@ fn push_children(
 fn tree_label(arena: &Arena<'_>, i: usize, holes: &Holes, out: &mut String) {
     let e = &arena.entries[i];
     let has_indexed = arena.indexed_children(i).next().is_some();
-    let is_hole = e.index.is_some_and(|ix| holes.contains_key(&ix));
+    let hole = e.index.and_then(|ix| holes.get(&ix));
+    let is_hole = hole.is_some_and(|h| !matches!(h, Hole::Renamed(_)));
     if is_hole || !has_indexed || e.node.shape() == Shape::List {
         render_entry(arena, i, holes, out);
         return;
     }
-    let name = e.node.constructor();
+    let name = match hole {
+        Some(Hole::Renamed(renamed)) => renamed,
+        _ => e.node.constructor(),
+    };
     let all_indexed = e.children.clone().all(|c| !arena.entries[c].atom);
     if all_indexed {
         out.push_str(if name.is_empty() { "(..)" } else { name });
@@ -381,5 +392,20 @@ mod tests {
         assert_eq!(text, "(x0, x1, Some(x2), [x2])");
         let tree = render_generalized(NodeRef::Value(v.node()), &holes, crate::args::Format::Tree);
         assert_eq!(tree, "(x0, x1, Some(x2), [x2])\n+- Some(x2)\n`- [x2]\n   `- []");
+    }
+
+    #[test]
+    fn a_renamed_constructor_keeps_its_arguments() {
+        // With leaves: 0 the tuple, 1 `Ok`, 2 the list, 3 the u8 under `Ok`, 4 `Some`, 5 the
+        // tail, 6 the u8 under `Some`.
+        let v = (Ok::<u8, u8>(3), vec![Some(4u8)]);
+        let mut holes = Holes::new();
+        holes.insert(1, Hole::Renamed("k0".into()));
+        holes.insert(3, Hole::Value("x0".into()));
+        holes.insert(4, Hole::Renamed("k1".into()));
+        let text = render_generalized(NodeRef::Value(v.node()), &holes, crate::args::Format::Value);
+        assert_eq!(text, "(k0(x0), [k1(4)])");
+        let tree = render_generalized(NodeRef::Value(v.node()), &holes, crate::args::Format::Tree);
+        assert_eq!(tree, "(k0(x0), [k1(4)])\n+- k0(x0)\n`- [k1(4)]\n   +- k1(4)\n   `- []");
     }
 }

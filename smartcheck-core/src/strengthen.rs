@@ -65,7 +65,13 @@ use crate::Bfs;
 /// ```
 pub fn matches_shape<T: SubTypes>(a: &T, b: &T, generalized: &[usize]) -> bool {
     a.constructor() == b.constructor()
-        && nodes_match(NodeRef::Value(a.node()), NodeRef::Value(b.node()), generalized)
+        && nodes_match(NodeRef::Value(a.node()), NodeRef::Value(b.node()), generalized, &[])
+}
+
+/// The constructors `b`'s node at breadth-first `index` may have in a match besides its own:
+/// those of the interchangeable place there (`k0 in {Add, Sub}`), if any.
+fn others<'a>(alternatives: &'a [(usize, Vec<&'static str>)], index: usize) -> &'a [&'static str] {
+    alternatives.iter().find(|(at, _)| *at == index).map_or(&[], |(_, c)| &c[..])
 }
 
 /// The indexed children of `node`: what [`Bfs`] walks into.
@@ -81,12 +87,19 @@ fn indexed_children(node: NodeRef<'_>) -> SmallVec<[NodeRef<'_>; 4]> {
 }
 
 /// [`matches_shape`] on nodes: walks both trees breadth-first in step, numbering `b`'s nodes
-/// as [`Bfs`] does; under a wildcard of `b`, anything in `a` matches.
-fn nodes_match(a: NodeRef<'_>, b: NodeRef<'_>, wildcards: &[usize]) -> bool {
+/// as [`Bfs`] does; under a wildcard of `b`, anything in `a` matches; at an index of
+/// `alternatives`, any of its constructors does, the children matched as ever.
+fn nodes_match(
+    a: NodeRef<'_>,
+    b: NodeRef<'_>,
+    wildcards: &[usize],
+    alternatives: &[(usize, Vec<&'static str>)],
+) -> bool {
     let mut queue = VecDeque::from([(Some(a), b)]);
     let mut index = 0usize;
     while let Some((a, b)) = queue.pop_front() {
         let a = a.filter(|_| !wildcards.contains(&index));
+        let allowed = others(alternatives, index);
         index += 1;
         let b_children = indexed_children(b);
         let Some(a) = a else {
@@ -94,7 +107,9 @@ fn nodes_match(a: NodeRef<'_>, b: NodeRef<'_>, wildcards: &[usize]) -> bool {
             continue;
         };
         let a_children = indexed_children(a);
-        if a.constructor() != b.constructor() || a_children.len() != b_children.len() {
+        let same = a.constructor() == b.constructor()
+            || (a.value_type() == b.value_type() && allowed.contains(&a.constructor()));
+        if !same || a_children.len() != b_children.len() {
             return false;
         }
         queue.extend(a_children.into_iter().map(Some).zip(b_children));
@@ -232,6 +247,9 @@ struct Pattern {
     /// For each wildcard that ranges over some constructors only (`c0 in {Name, DotDot}`):
     /// those; empty for any other node.
     only: Vec<Vec<&'static str>>,
+    /// For each interchangeable node (`k0 in {Add, Sub}`, its arguments kept): the
+    /// constructors it may have; empty for any other node.
+    alternatives: Vec<Vec<&'static str>>,
     /// For each node: its float leaves, `None` where the leaf is a variable of the formula.
     floats: Vec<Leaves<Option<FloatKind>>>,
     core: usize,
@@ -242,10 +260,12 @@ impl Pattern {
         value: NodeRef<'_>,
         wildcards: &[usize],
         only: &[(usize, Vec<&'static str>)],
+        alternatives: &[(usize, Vec<&'static str>)],
         free_leaves: &[Vec<u32>],
     ) -> Self {
         let flat = Flat::of(value, usize::MAX).unwrap_or_else(|| unreachable!("no limit"));
         let wild: Vec<bool> = (0..flat.len()).map(|i| wildcards.contains(&i)).collect();
+        let alternatives = (0..flat.len()).map(|i| others(alternatives, i).to_vec()).collect();
         let only = (0..flat.len())
             .map(|i| {
                 only.iter().find(|(at, _)| *at == i).map(|(_, c)| c.clone()).unwrap_or_default()
@@ -260,7 +280,7 @@ impl Pattern {
                 flat.floats[i].iter().map(|&(slot, k)| (slot, (!free(slot)).then_some(k))).collect()
             })
             .collect();
-        let mut pattern = Pattern { flat, wild, only, floats, core: 0 };
+        let mut pattern = Pattern { flat, wild, only, alternatives, floats, core: 0 };
         pattern.core = pattern.core();
         pattern
     }
@@ -312,7 +332,11 @@ impl Pattern {
         }
         let (s_kids, t_kids) = (self.flat.children(s), candidate.children(t));
         let floats = &candidate.floats[t];
-        self.flat.labels[s] == candidate.labels[t]
+        let ((s_type, s_constructor), (t_type, t_constructor)) =
+            (self.flat.labels[s], candidate.labels[t]);
+        let label = s_type == t_type
+            && (s_constructor == t_constructor || self.alternatives[s].contains(&t_constructor));
+        label
             && s_kids.len() == t_kids.len()
             && self.floats[s].len() == floats.len()
             && self.floats[s].iter().zip(floats).all(|(&(_, k), &(_, c))| k.is_none_or(|k| k == c))
@@ -333,6 +357,8 @@ pub(crate) struct Class {
     related: Vec<RelatedTags>,
     /// `wildcards` and the tags of `related`.
     loose: Vec<usize>,
+    /// The interchangeable places (`k0 in {Add, Sub}`): each index with its constructors.
+    alternatives: Vec<(usize, Vec<&'static str>)>,
 }
 
 impl Class {
@@ -350,8 +376,17 @@ impl Class {
             let ranged = g.existential.iter().copied().zip(g.ranges.iter().cloned());
             ranged.filter(|(_, range)| !range.is_empty()).collect()
         });
-        let mut class =
-            Class::new(cex.value.clone(), wildcards, &only, &free_leaves, cex.failure.signature());
+        let alternatives: Vec<(usize, Vec<&'static str>)> = g.map_or_else(Vec::new, |g| {
+            g.interchangeable.iter().map(|k| (k.index, k.constructors.clone())).collect()
+        });
+        let mut class = Class::new(
+            cex.value.clone(),
+            wildcards,
+            &only,
+            alternatives,
+            &free_leaves,
+            cex.failure.signature(),
+        );
         let tags = g.map_or(&[][..], |g| &g.related_tags[..]);
         if class.pattern.floats.iter().all(|f| f.is_empty()) {
             class.related = tags.to_vec();
@@ -362,17 +397,26 @@ impl Class {
 
     /// The class of `value` with sub-values at `wildcards` (those in `only` of some
     /// constructors only) and the primitive leaves at `free_leaves` (child-slot paths) as
-    /// variables, failing with `signature`.
+    /// variables, the nodes of `alternatives` of any of their constructors, failing with
+    /// `signature`.
     fn new(
         value: Root,
         wildcards: Vec<usize>,
         only: &[(usize, Vec<&'static str>)],
+        alternatives: Vec<(usize, Vec<&'static str>)>,
         free_leaves: &[Vec<u32>],
         signature: String,
     ) -> Self {
-        let pattern = Pattern::of(NodeRef::Value(value.node()), &wildcards, only, free_leaves);
+        let root = NodeRef::Value(value.node());
+        let pattern = Pattern::of(root, &wildcards, only, &alternatives, free_leaves);
         let loose = wildcards.clone();
-        Class { value, wildcards, signature, pattern, related: Vec::new(), loose }
+        Class { value, wildcards, signature, pattern, related: Vec::new(), loose, alternatives }
+    }
+
+    /// True when a node with constructor `found` may stand at the root of this class's
+    /// shape, whose constructor is `own`: the same, or one the root is interchangeable with.
+    fn may_start(&self, found: &str, own: &str) -> bool {
+        found == own || others(&self.alternatives, 0).contains(&found)
     }
 
     /// The most candidate nodes this class's embedding table takes ([`EMBED_CELLS`]).
@@ -415,8 +459,8 @@ impl Class {
             let differ = Relation::NotEqual.holds(&*a.to_value(), &*b.to_value());
             differ == Some(!t.equal)
         };
-        root.constructor() == shape.constructor()
-            && nodes_match(root, shape, &self.loose)
+        self.may_start(root.constructor(), shape.constructor())
+            && nodes_match(root, shape, &self.loose, &self.alternatives)
             && self.related.iter().all(related)
     }
 
@@ -428,10 +472,12 @@ impl Class {
         let (ty, constructor) = (root.value_type(), shape.constructor());
         let exact_size = self.wildcards.is_empty().then(|| self.value.size());
         Bfs::new(root)
-            .filter(|v| v.node.value_type() == ty && v.node.constructor() == constructor)
+            .filter(|v| {
+                v.node.value_type() == ty && self.may_start(v.node.constructor(), constructor)
+            })
             .filter(|v| exact_size.is_none_or(|n| v.node.size_up_to(n + 1) == n))
             .take(CONTAINED_CHECKS)
-            .any(|v| nodes_match(v.node, shape, &self.wildcards))
+            .any(|v| nodes_match(v.node, shape, &self.wildcards, &self.alternatives))
     }
 }
 
@@ -553,6 +599,7 @@ mod tests {
             Root::new(value),
             wildcards.to_vec(),
             &[],
+            Vec::new(),
             free_leaves,
             signature.to_string(),
         );

@@ -19,7 +19,7 @@ pub mod check;
 use smartcheck::{PropertyResult, SubTypes};
 use smartcheck_tests::calculator::prop_div;
 
-use crate::generalize::{hex_has_seven_chars, no_long_c_key};
+use crate::generalize::{ex_compiles, handles, hex_has_seven_chars, no_long_c_key};
 use crate::reducer::evicts_the_least_recent;
 
 /// Draws per check of one variable alone (twice that for the joint check), and per claimed
@@ -66,4 +66,18 @@ fn three_distinct_elements_are_claimed_with_their_side_conditions() {
         seen.dedup();
         seen.len() < 3
     });
+}
+
+/// Constructors interchangeable with their arguments kept (`k0 in {Add, Sub}`): each claimed
+/// one fails under the counterexample's values and drawn ones, and drawn among them with all
+/// the variables.
+#[test]
+fn interchangeable_constructors_fail_under_drawn_values() {
+    for tally in [
+        check::check("compiler", 10, DRAWS, ex_compiles),
+        check::check("events", 10, DRAWS, handles),
+    ] {
+        assert!(tally.refutations.is_empty(), "{}", tally.refutations.join("\n\n"));
+        assert!(tally.constructors.0 >= 10, "{}: {} checked", tally.name, tally.constructors.0);
+    }
 }

@@ -32,7 +32,9 @@
 //!   second pass checks it again, jointly with every claim of the first;
 //! - a type with a single constructor is never generalized (the counterexample alone would
 //!   "cover" it, a vacuous claim), nor a sub-value with a variable under it (`c0(..)` would
-//!   hide `x0`), nor a type with a variant that is never generated (it can have no witness).
+//!   hide `x0`), nor a type with a variant that is never generated (it can have no witness),
+//!   nor a sub-value at or under one whose constructors are interchangeable with its
+//!   arguments kept (`interchange`: `k0(Lit(x1), In)`).
 //!
 //! Invariant: under each assignment tried, every tuple of constructors of the claimed places
 //! has a witness meeting the precondition and failing the same way.
@@ -68,17 +70,25 @@ pub(super) struct Claimed {
 /// budget ran out. A place where only some constructors had a witness is claimed over those
 /// in a second pass (`c0 in {Name, DotDot}`), checked again with every claim of the first,
 /// and only where the first claimed nothing under it: the paper's claims below it
-/// (`Div(x0, Add(c0(..), c1(..)))`) say more than a few constructors above them.
-pub(super) fn sum_test(ctx: &mut Ctx<'_, '_>, scheme: &Scheme) -> (Vec<Claimed>, Option<usize>) {
+/// (`Div(x0, Add(c0(..), c1(..)))`) say more than a few constructors above them. Places at or
+/// under `kept` (`interchange`'s places) are not tried: a witness there would be needed under
+/// every constructor above it.
+pub(super) fn sum_test(
+    ctx: &mut Ctx<'_, '_>,
+    scheme: &Scheme,
+    kept: &[usize],
+) -> (Vec<Claimed>, Option<usize>) {
     let places = scheme.places();
     let mut found: Vec<Claimed> = Vec::new();
     let mut some_only: Vec<usize> = Vec::new();
     let mut marks = Marks::new(ctx.subject.len(), &places);
     let above_variable = ctx.subject.above(&places);
+    let under_kept = ctx.subject.covered(kept);
     let eligible = |ctx: &Ctx<'_, '_>, marks: &mut Marks, place: usize| {
         let subject = ctx.subject;
         !(marks.covers(subject, place)
             || above_variable[place]
+            || under_kept[place]
             || subject.is_leaf(place)
             || subject.node(place).constructors().len() < 2)
     };

@@ -8,13 +8,16 @@
 //!   [Dot, c0(..)]
 //! forall values x0 x1 with x0 != x1:
 //!   Pair(x0, x1)
+//! forall values x0 x1 with x0 != x1: forall constructors k0 in {Add, Sub}:
+//!   (k0(Lit(x1), In), x0)
 //! ```
 //!
 //! Invariant: variables are named in the scheme's order, `x0, x1, ...`, constructor variables
-//! `c0, c1, ...` in breadth-first order, the same names notes use; a repeated variable prints
+//! `c0, c1, ...` and those that keep their arguments `k0, k1, ...` in breadth-first order, the same names notes use; a repeated variable prints
 //! its name at each of its places. Cost: one rendering, O(n) in the counterexample's nodes.
 
 use super::existential::Claimed;
+use super::interchange::Interchange;
 use super::Scheme;
 use crate::args::Format;
 use crate::render::{render_generalized, Hole, Holes};
@@ -26,6 +29,7 @@ use crate::subtypes::{NodeRef, SubValue};
 pub(super) fn formula(
     value: &dyn SubValue,
     scheme: &Scheme,
+    kept: &[Interchange],
     existential: &[Claimed],
     format: Format,
 ) -> String {
@@ -49,6 +53,15 @@ pub(super) fn formula(
             format!(" with {}", conditions.join(", "))
         };
         quantifiers.push(format!("forall values {}{with}:", names.join(" ")));
+    }
+    if !kept.is_empty() {
+        let names = names("k", kept.len());
+        let mut listed = Vec::new();
+        for (kept, name) in kept.iter().zip(&names) {
+            holes.insert(kept.place, Hole::Renamed(name.clone()));
+            listed.push(format!("{name} in {{{}}}", kept.constructors.join(", ")));
+        }
+        quantifiers.push(format!("forall constructors {}:", listed.join(", ")));
     }
     if !existential.is_empty() {
         let names = names("c", existential.len());

@@ -92,7 +92,7 @@ pub(super) fn add_if_true(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, group: &Gr
 /// its evidence. A variable's rejections count only tries that varied the new variables
 /// alone: a joint try the precondition rejects is run again alone, so that a variable is
 /// said to need the precondition only when its own values were rejected.
-fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> Option<Evidence> {
+pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> Option<Evidence> {
     let enough = ctx.args.min_forall;
     let mut evidence = Evidence { tried: 0, met: 0 };
     // Replacements that were no value of their type: not evidence, but bounded as tries are.

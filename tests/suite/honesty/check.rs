@@ -9,6 +9,9 @@
 //! - **constructors**: each constructor claimed at each constructor variable must fail under
 //!   the counterexample's own values of the universal variables and under ten drawn
 //!   assignments (the other constructor variables drawn among their constructors);
+//! - **interchangeable constructors** (`k0 in {Add, Sub}`, the arguments kept) are drawn
+//!   among theirs in the joint check, and each one of them must fail under the
+//!   counterexample's own values and ten drawn assignments (counted with the constructors);
 //! - a draw outside its type's constraints, or that made no instance of the formula
 //!   ([`instance`]), is no evidence either way.
 //!
@@ -28,6 +31,10 @@ type Variable = (Vec<Vec<u32>>, Box<dyn SubValue>);
 /// A constructor variable: its path, the counterexample's own sub-value there, and the
 /// constructors claimed.
 type Place = (Vec<u32>, Box<dyn SubValue>, Vec<&'static str>);
+
+/// An interchangeable place: its path, the counterexample's own sub-value there, and the
+/// constructors claimed.
+type Kept = (Vec<u32>, Box<dyn SubValue>, Vec<&'static str>);
 
 /// Tries to draw a value of a claimed constructor.
 const CONSTRUCTOR_DRAWS: usize = 64;
@@ -75,6 +82,41 @@ fn fresh(g: &mut Gen, like: &dyn SubValue) -> Box<dyn SubValue> {
     g.set_size(size);
     let budget = g.range(min, min.max(40));
     g.with_budget(budget, |g| like.generate(g))
+}
+
+/// `own` with `constructor` in place of its own constructor and its own arguments kept, or
+/// `None` when no drawn value had that constructor or its fields differ.
+fn renamed(g: &mut Gen, own: &dyn SubValue, constructor: &str) -> Option<Box<dyn SubValue>> {
+    if own.constructor() == constructor {
+        return Some(own.as_node().to_value());
+    }
+    let mut drawn = (0..CONSTRUCTOR_DRAWS)
+        .map(|_| fresh(g, own))
+        .find(|v| v.as_node().constructor() == constructor)?;
+    let kids = own.as_node().children();
+    if drawn.as_node().children().len() != kids.len() {
+        return None;
+    }
+    for (slot, child) in kids.iter().enumerate() {
+        let mut slots = std::iter::once(slot);
+        drawn.as_node_mut().assign_along(&mut slots, child.node.to_value()).ok()?;
+    }
+    Some(drawn)
+}
+
+/// [`instance`] with the nodes of `swaps` (interchangeable places with one of their
+/// constructors, the arguments kept) put in first.
+fn swapped<T: SubTypes>(
+    value: &T,
+    swaps: &[(Vec<u32>, Box<dyn SubValue>)],
+    values: &[(Vec<u32>, Box<dyn SubValue>)],
+) -> Option<T> {
+    let mut base = value.clone();
+    for (path, node) in swaps {
+        let mut slots = path.iter().map(|&s| s as usize);
+        NodeMutRef::Value(base.node_mut()).assign_along(&mut slots, node.clone()).ok()?;
+    }
+    instance(&base, values)
 }
 
 /// The instance of a formula that puts `values` at their paths in `value`, or `None` when
@@ -169,7 +211,12 @@ pub fn check<T: SubTypes, R: PropertyResult>(
                 Some((path.clone(), node, names))
             })
             .collect();
-        if variables.is_empty() && places.is_empty() {
+        let kept: Vec<Kept> = g
+            .interchangeable()
+            .iter()
+            .filter_map(|k| Some((k.path.clone(), own(&k.path)?, k.constructors.clone())))
+            .collect();
+        if variables.is_empty() && places.is_empty() && kept.is_empty() {
             continue;
         }
         tally.formulas += 1;
@@ -206,15 +253,28 @@ pub fn check<T: SubTypes, R: PropertyResult>(
                 }
             }
         }
+        // Each interchangeable place with one of its constructors, drawn, the arguments kept;
+        // `fixed` puts constructor `fixed.1` at place `fixed.0`.
+        let swaps = |gen: &mut Gen, fixed: Option<(usize, &str)>| -> Option<Vec<_>> {
+            let mut out = Vec::new();
+            for (j, (path, node, names)) in kept.iter().enumerate() {
+                let name = match fixed {
+                    Some((at, name)) if at == j => name,
+                    _ => names[gen.range(0, names.len() - 1)],
+                };
+                out.push((path.clone(), renamed(gen, &**node, name)?));
+            }
+            Some(out)
+        };
         // All variables together, under the side conditions.
-        if variables.len() > 1 || !g.conditions().is_empty() {
+        if variables.len() > 1 || !g.conditions().is_empty() || !kept.is_empty() {
             tally.joint.0 += 1;
             for _ in 0..2 * draws {
                 let all: Vec<Option<Box<dyn SubValue>>> =
                     (0..variables.len()).map(|k| Some(draw(&mut gen, k))).collect();
                 let every: Vec<_> =
                     all.iter().enumerate().flat_map(|(k, v)| puts(k, v.clone().unwrap())).collect();
-                let candidate = instance(value, &every);
+                let candidate = swaps(&mut gen, None).and_then(|s| swapped(value, &s, &every));
                 if meets(&all) && runs(&mut tally, &candidate) {
                     tally.joint.1 += 1;
                     refute(&mut tally, "all variables together", candidate.as_ref().unwrap());
@@ -225,19 +285,24 @@ pub fn check<T: SubTypes, R: PropertyResult>(
         // Each claimed constructor has a witness under the counterexample's own values of
         // the variables, then under drawn ones.
         let assignments = if variables.is_empty() { 1 } else { 11 };
+        // Assignment 0 is the counterexample's own values (no puts), the others drawn: the
+        // values (`None` for one's own) and their puts.
+        let assigned = |gen: &mut Gen, assignment: usize| {
+            let all: Vec<Option<Box<dyn SubValue>>> =
+                (0..variables.len()).map(|v| (assignment > 0).then(|| draw(gen, v))).collect();
+            let every: Vec<_> = all
+                .iter()
+                .enumerate()
+                .filter_map(|(v, d)| Some(puts(v, d.clone()?)))
+                .flatten()
+                .collect();
+            (all, every)
+        };
         for (k, (_, _, names)) in places.iter().enumerate() {
             for &wanted in names {
                 tally.constructors.0 += 1;
                 for assignment in 0..assignments {
-                    let all: Vec<Option<Box<dyn SubValue>>> = (0..variables.len())
-                        .map(|v| (assignment > 0).then(|| draw(&mut gen, v)))
-                        .collect();
-                    let base: Vec<_> = all
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(v, d)| Some(puts(v, d.clone()?)))
-                        .flatten()
-                        .collect();
+                    let (all, base) = assigned(&mut gen, assignment);
                     let Some(shown) = instance(value, &base) else { continue };
                     if !within(&shown) || !meets(&all) {
                         continue;
@@ -264,6 +329,23 @@ pub fn check<T: SubTypes, R: PropertyResult>(
                     if !witnessed && instances > 0 {
                         tally.constructors.1 += 1;
                         refute(&mut tally, &format!("no witness for `{wanted}` at c{k}"), &shown);
+                        break;
+                    }
+                }
+            }
+        }
+        // Each interchangeable constructor fails under the counterexample's own values of
+        // the variables, then under drawn ones (the other places' constructors drawn).
+        for (k, (_, node, names)) in kept.iter().enumerate() {
+            for &name in names.iter().filter(|&&n| n != node.constructor()) {
+                tally.constructors.0 += 1;
+                for assignment in 0..assignments {
+                    let (all, every) = assigned(&mut gen, assignment);
+                    let Some(swaps) = swaps(&mut gen, Some((k, name))) else { continue };
+                    let candidate = swapped(value, &swaps, &every);
+                    if meets(&all) && runs(&mut tally, &candidate) {
+                        tally.constructors.1 += 1;
+                        refute(&mut tally, &format!("`{name}` at k{k}"), &candidate.unwrap());
                         break;
                     }
                 }

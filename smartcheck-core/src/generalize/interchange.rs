@@ -1,0 +1,203 @@
+//! Constructors interchangeable with their arguments kept: `k0(Lit(x1), In)` with
+//! `k0 in {Add, Sub}`, where the bug does not depend on which of those the node is.
+//!
+//! Beyond the paper. Existential generalization (`existential`) cannot claim a sub-value with
+//! a variable under it (`c0(..)` would hide the variable), so one bug behind two operators of
+//! the same shape was two formulas, and two classes in a run: `Add(Lit(x0), In)` and
+//! `Sub(Lit(x0), In)`. Here, breadth-first over the places above a variable, the node's
+//! constructor is replaced by each other constructor of its type whose fields have the same
+//! types in the same order (and names, for struct-like variants), the node's own arguments
+//! put back in them. A constructor is claimed when:
+//! - the counterexample itself with that constructor fails the same way (one evaluation,
+//!   which rules out most constructors at once), and
+//! - with variables, the evidence rule (`universal::check`) holds with every variable drawn
+//!   together under the side conditions and that constructor in place, under every tuple of
+//!   the constructors claimed at earlier places (at most [`TUPLES`] tuples).
+//!
+//! The claim is universal, as a value variable's is: `forall constructors k0 in {Add, Sub}`
+//! says every instance with either constructor fails, and the evidence of these checks is
+//! added to the formula's. A place is claimed only when two or more constructors (its own
+//! among them) hold. Tags (fieldless variants) are left to `relation`, lists and sequences
+//! are not constructors a reader would swap, and a place under another's arguments kept is
+//! still tried (its tuples with the earlier places are checked).
+//!
+//! Invariant: every instance of the claimed places' constructors (with the side conditions)
+//! that was run failed the same way as the counterexample. Cost: one evaluation per
+//! constructor that fits a place, and as much as a universal claim (`min_forall` to
+//! `max_forall`) per tuple for each that fails on the counterexample's own values;
+//! [`DRAWS`] generated values at most to build each constructor (drawing costs no
+//! evaluation).
+
+use super::universal::check;
+use super::{Ctx, Evidence, Scheme, Trial};
+use crate::index::assign_at_path;
+use crate::reduce::generate_below;
+use crate::subtypes::{Shape, SubValue};
+
+/// Generated values drawn, at most, to meet a constructor to rebuild a node with.
+const DRAWS: usize = 64;
+
+/// Tuples of constructors of the earlier claimed places under which a new place is checked,
+/// at most: a place whose check would need more is not claimed.
+const TUPLES: usize = 8;
+
+/// A place whose constructor may be any of `constructors` (its own among them, in declaration
+/// order), its arguments kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Interchange {
+    pub place: usize,
+    pub constructors: Vec<&'static str>,
+}
+
+/// The places above a variable of `scheme` claimed over two or more constructors, in
+/// breadth-first order, with the evidence of their checks added to the scheme's; and the
+/// place it stopped at if the evaluation budget ran out.
+pub(super) fn interchange(
+    ctx: &mut Ctx<'_, '_>,
+    scheme: &mut Scheme,
+) -> (Vec<Interchange>, Option<usize>) {
+    let places = scheme.places();
+    let above = ctx.subject.above(&places);
+    let covered = ctx.subject.covered(&places);
+    let mut found: Vec<Interchange> = Vec::new();
+    for place in 0..ctx.subject.len() {
+        if !above[place] || covered[place] || !eligible(ctx, place) {
+            continue;
+        }
+        if ctx.spent() {
+            return (found, Some(place));
+        }
+        let earlier = tuples(ctx, &found);
+        let Some(earlier) = earlier.filter(|t| t.len() * 2 <= TUPLES) else { continue };
+        let node = ctx.subject.node(place);
+        let own = node.constructor();
+        let mut held = vec![own];
+        for &other in node.constructors().iter().filter(|&&c| c != own) {
+            if ctx.spent() {
+                break;
+            }
+            let Some(rebuilt) = rebuild(ctx, place, other) else { continue };
+            if holds(ctx, scheme, &earlier, (place, rebuilt)) {
+                held.push(other);
+            }
+        }
+        if held.len() >= 2 {
+            let order = node.constructors();
+            held.sort_by_key(|c| order.iter().position(|o| o == c));
+            found.push(Interchange { place, constructors: held });
+        }
+    }
+    ctx.fixed.clear();
+    (found, None)
+}
+
+/// True for a sub-value with arguments whose type has other constructors, and which is no
+/// list cell or sequence.
+fn eligible(ctx: &Ctx<'_, '_>, place: usize) -> bool {
+    let node = ctx.subject.node(place);
+    !ctx.subject.is_leaf(place)
+        && node.constructors().len() >= 2
+        && !node.children().is_empty()
+        && !matches!(node.shape(), Shape::List | Shape::Seq)
+}
+
+/// The replacements that put each tuple of constructors of the places `found` in place (the
+/// counterexample's own constructor needs none), in order; `None` when there are more than
+/// [`TUPLES`] tuples or a constructor could not be rebuilt.
+#[allow(clippy::type_complexity)]
+fn tuples(
+    ctx: &mut Ctx<'_, '_>,
+    found: &[Interchange],
+) -> Option<Vec<Vec<(usize, Box<dyn SubValue>)>>> {
+    let mut tuples: Vec<Vec<(usize, Box<dyn SubValue>)>> = vec![Vec::new()];
+    for claim in found {
+        if tuples.len() * claim.constructors.len() > TUPLES {
+            return None;
+        }
+        let own = ctx.subject.node(claim.place).constructor();
+        let mut next = Vec::with_capacity(tuples.len() * claim.constructors.len());
+        for &constructor in &claim.constructors {
+            let put = match constructor == own {
+                true => None,
+                false => Some(rebuild(ctx, claim.place, constructor)?),
+            };
+            for tuple in &tuples {
+                let mut tuple = tuple.clone();
+                tuple.extend(put.clone().map(|value| (claim.place, value)));
+                next.push(tuple);
+            }
+        }
+        tuples = next;
+    }
+    Some(tuples)
+}
+
+/// True when `swap` fails the same way on the counterexample's own values and, with
+/// variables, the evidence rule holds under it and each of the `earlier` tuples; the
+/// evidence is added to the scheme's.
+fn holds(
+    ctx: &mut Ctx<'_, '_>,
+    scheme: &mut Scheme,
+    earlier: &[Vec<(usize, Box<dyn SubValue>)>],
+    swap: (usize, Box<dyn SubValue>),
+) -> bool {
+    let with = |tuple: &Vec<(usize, Box<dyn SubValue>)>| {
+        let mut fixed = tuple.clone();
+        fixed.push((swap.0, swap.1.clone()));
+        fixed
+    };
+    // The counterexample's own values first: one run each, which most constructors fail.
+    for tuple in earlier {
+        ctx.fixed.clear();
+        if ctx.trial(with(tuple)) != Some(Trial::Same) {
+            return false;
+        }
+    }
+    if scheme.vars.is_empty() {
+        return true;
+    }
+    let mut total = Evidence { tried: 0, met: 0 };
+    for tuple in earlier {
+        ctx.fixed = with(tuple);
+        let evidence = check(ctx, &mut scheme.clone(), 0);
+        ctx.fixed.clear();
+        let Some(evidence) = evidence else { return false };
+        total.tried += evidence.tried;
+        total.met += evidence.met;
+    }
+    let evidence = scheme.evidence.get_or_insert(Evidence { tried: 0, met: 0 });
+    evidence.tried += total.tried;
+    evidence.met += total.met;
+    true
+}
+
+/// The node at `place` with `constructor` instead of its own and its own arguments in the
+/// fields, when that constructor's fields have the same types (and shape) as the node's;
+/// `None` when they do not, or no generated value had that constructor.
+fn rebuild(ctx: &mut Ctx<'_, '_>, place: usize, constructor: &str) -> Option<Box<dyn SubValue>> {
+    let node = ctx.subject.node(place);
+    let min = node.type_node().min_size()?;
+    let bound = ctx.args.max_size.max(min) + 1;
+    let mut drawn = (0..DRAWS)
+        .filter_map(|_| generate_below(node, bound, ctx.gen, ctx.args.max_size))
+        .find(|v| v.as_node().constructor() == constructor)?;
+    let (old, new) = (node.children(), drawn.as_node().children());
+    let same_shape = match (node.shape(), drawn.as_node().shape()) {
+        (Shape::Struct(a), Shape::Struct(b)) => a == b,
+        (a, b) => a == b,
+    };
+    let fits = same_shape
+        && old.len() == new.len()
+        && old
+            .iter()
+            .zip(&new)
+            .all(|(o, n)| o.frozen == n.frozen && o.node.value_type() == n.node.value_type());
+    drop(new);
+    if !fits {
+        return None;
+    }
+    for (slot, child) in old.iter().enumerate() {
+        assign_at_path(drawn.as_node_mut(), &[slot as u32], child.node.to_value()).ok()?;
+    }
+    Some(drawn)
+}
