@@ -175,10 +175,15 @@ const MOVES_RUN: usize = 4;
 /// simpler of the two: one bug, which the later formula says more about. Asked only of a
 /// class with a constructor variable over some constructors (`c0 in {Name, DotDot}`), which
 /// the earlier counterexample could not claim where its own constructor held a variable
-/// (`Name(x0)`).
+/// (`Name(x0)`), or with interchangeable constructors (`k0 in {Add, Sub, Mul}`), which the
+/// earlier one may have claimed over fewer under its own values (`Let(Lit(x0), k0(Lit(x1),
+/// Var(x2)))` over `{Add, Sub}` only, where `Mul` passes when `x1` is 0).
 fn subsumed(found: &[Counterexample<Root>], cex: &Counterexample<Root>) -> Option<(usize, bool)> {
     use crate::reduce::order::compare;
-    cex.generalization.as_ref().filter(|g| g.ranges.iter().any(|r| !r.is_empty()))?;
+    let some_constructors = |g: &&crate::generalize::Generalization| {
+        g.ranges.iter().any(|r| !r.is_empty()) || !g.interchangeable.is_empty()
+    };
+    cex.generalization.as_ref().filter(some_constructors)?;
     let class = Known::with_shapes(std::slice::from_ref(cex), &[]);
     let k = found.iter().position(|old| class.class_of(&*old.value, &old.failure).is_some())?;
     let (new, old) = (NodeRef::Value(cex.value.node()), NodeRef::Value(found[k].value.node()));
