@@ -7,7 +7,8 @@
 //! `cargo bench -p smartcheck-bench --bench honesty [-- --seeds N] [-- NAME...]` prints one row
 //! per property and the refutations found, and exits non-zero when any claim is refuted.
 //! With `HONESTY_CLASSES=1` it also prints, on stderr, each report of several classes, and
-//! with `HONESTY_OUTPUTS=1` each property's distinct first counterexamples and their counts.
+//! with `HONESTY_OUTPUTS=1` each property's distinct first counterexamples and their counts,
+//! with `HONESTY_EVALUATIONS=1` the property evaluations of each property's default runs.
 
 /// The rows of the properties `on` accepts, in order: `rows!(seeds, on, "name" => prop, ..)`.
 macro_rules! rows {
@@ -49,9 +50,11 @@ pub fn row<T: SubTypes, R: PropertyResult>(
 ) -> Row {
     let mut several = 0;
     let mut firsts = Vec::new();
+    let mut evaluations = 0;
     for seed in 0..seeds {
         let args = Args { seed: Some(seed), persist: false, ..Args::default() };
         let report = smart_check(&args, prop);
+        evaluations += report.evaluations();
         if report.counterexamples().len() > 1 {
             several += 1;
             if std::env::var_os("HONESTY_CLASSES").is_some() {
@@ -63,6 +66,9 @@ pub fn row<T: SubTypes, R: PropertyResult>(
         }
     }
     firsts.sort();
+    if std::env::var_os("HONESTY_EVALUATIONS").is_some() {
+        eprintln!("{name}: {evaluations} evaluations in {seeds} default runs");
+    }
     if std::env::var_os("HONESTY_OUTPUTS").is_some() {
         for (i, f) in firsts.iter().enumerate() {
             if i == 0 || firsts[i - 1] != *f {
