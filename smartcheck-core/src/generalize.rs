@@ -15,8 +15,9 @@
 //!   values never change;
 //! - equal same-typed sub-values may be one repeated variable (`Pair(x0, x0)`), and two
 //!   same-typed leaves may be related by a side condition (`with x0 != x1`), as may two tags
-//!   (fieldless variants) by `!=` (`relation`, as Extrapolate states them); related tags are
-//!   no variables of their own (not in [`Generalization::universal`]);
+//!   (fieldless variants) or two other same-typed sub-values by `!=` (`relation`, as
+//!   Extrapolate states them); related tags and sub-values are no variables of their own
+//!   (not in [`Generalization::universal`]);
 //! - constructor variables are witnessed under several random assignments of the universal
 //!   variables, and together: every tuple of their constructors has a witness;
 //! - a sub-value above a variable may take other constructors of its type with its
@@ -110,9 +111,9 @@ pub struct Generalization {
     pub(crate) notes: Vec<String>,
 }
 
-/// Two tags (fieldless variants) that a formula relates: one repeated variable (`equal`; a
-/// variable in more than two places gives one pair per place after the first) or a `!=`
-/// condition.
+/// Two tags (fieldless variants) or other sub-values (not primitive leaves) that a formula
+/// relates: one repeated variable (`equal`; a variable in more than two places gives one pair
+/// per place after the first) or a `!=` condition.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct RelatedTags {
     /// True for equal tags (one repeated variable), false for tags that differ.
@@ -324,7 +325,8 @@ fn finish(
             _ => None,
         })
         .collect();
-    let tag = |p: usize| match subject.is_tag(p) {
+    // Related sub-values, tags among them, match in a class as the relation says.
+    let tag = |p: usize| match !subject.is_leaf(p) {
         true => subject.structural[p].map(|i| (i, subject.bfs.path(p))),
         false => None,
     };
@@ -632,14 +634,6 @@ impl<'v> Subject<'v> {
             }
         }
         covered
-    }
-
-    /// True for a tag: a sub-value with nothing below it whose type has other constructors
-    /// (a fieldless variant such as `Currency::Eur` or `None`). Two tags may be related by
-    /// `!=` (`relation`).
-    fn is_tag(&self, place: usize) -> bool {
-        let node = self.node(place);
-        !self.is_leaf(place) && node.constructors().len() >= 2 && node.children().is_empty()
     }
 
     /// A sub-value with nothing below it whose type has one constructor has a single value

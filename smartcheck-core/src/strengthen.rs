@@ -25,12 +25,12 @@
 //! of an earlier class is another shape of that class's bug, excluded from then on with it
 //! (`Known::with_shapes`) and not reported (see `rounds.rs`).
 //!
-//! Tags (fieldless variants) that the formula relates are matched as the formula says, not
-//! as the counterexample holds them: after `(Money(0, Eur), Money(1, Usd))` generalized to
-//! `with x1 != x2`, a candidate with that shape at its root and any two currencies that
-//! differ is an instance, and one whose currencies are equal is not (a repeated tag variable
-//! likewise asks for two equal tags). This is checked at the root only, where the tags are at
-//! the formula's paths.
+//! Tags (fieldless variants) and other sub-values that the formula relates are matched as the
+//! formula says, not as the counterexample holds them: after `(Money(0, Eur), Money(1, Usd))`
+//! generalized to `with x1 != x2`, a candidate with that shape at its root and any two
+//! currencies that differ is an instance, and one whose currencies are equal is not (a
+//! repeated tag variable likewise asks for two equal tags). This is checked at the root only,
+//! where the tags are at the formula's paths.
 //!
 //! Invariant: nothing of a candidate is cloned (but related tags, compared as values); its
 //! nodes are listed once for all the classes asked about it (their types and constructors),

@@ -736,3 +736,47 @@ fn an_event_above_a_variable_is_claimed_over_the_kinds_that_fail_alike() {
         );
     }
 }
+
+// --- Two sub-values that must differ ------------------------------------------------------------
+
+/// `e` printed with a bug that swaps `Sub`'s operands, then read back.
+fn ex_reparsed(e: &Ex) -> Ex {
+    let again = |e: &Ex| Box::new(ex_reparsed(e));
+    match e {
+        Ex::Sub(a, b) => Ex::Sub(again(b), again(a)),
+        Ex::Add(a, b) => Ex::Add(again(a), again(b)),
+        Ex::Mul(a, b) => Ex::Mul(again(a), again(b)),
+        other => other.clone(),
+    }
+}
+
+/// `Sub(Lit(0), Lit(1))`: the operands may be any two expressions that differ, not only two
+/// literals; before, only the literals' numbers were related (`Sub(Lit(x0), Lit(x1)) with x0
+/// != x1`), and a later round reported `Sub(Lit(0), In)` as a class of its own.
+#[test]
+fn two_sub_values_that_must_differ_are_related() {
+    let value = Ex::Sub(Box::new(Ex::Lit(0)), Box::new(Ex::Lit(1)));
+    for seed in SEEDS {
+        let g = smartcheck::generalize(&seeded(seed), |e: &Ex| ex_reparsed(e) == *e, &value);
+        assert_eq!(
+            g.unwrap().formula(),
+            "forall values x0 x1 with x0 != x1:\n  Sub(x0, x1)",
+            "seed {seed}"
+        );
+    }
+}
+
+/// A chord of two keys that only works when both are the same key: `(Letter(0), Esc)`, any
+/// two keys that differ, whichever they are.
+#[test]
+fn two_keys_that_must_differ_are_related_whatever_their_variants() {
+    let value = (KeyCode::Letter(0), KeyCode::Esc);
+    for seed in SEEDS {
+        let g = smartcheck::generalize(&seeded(seed), |k: &(KeyCode, KeyCode)| k.0 == k.1, &value);
+        assert_eq!(
+            g.unwrap().formula(),
+            "forall values x0 x1 with x0 != x1:\n  (x0, x1)",
+            "seed {seed}"
+        );
+    }
+}

@@ -1,14 +1,17 @@
 //! Relations between sub-values, as Extrapolate (Braquehais & Runciman) states them: a
 //! repeated variable (`Pair(x0, x0)`) for equal same-typed sub-values, and side conditions
 //! from a small fixed grammar between two same-typed primitive leaves
-//! (`forall values x0 x1 with x0 != x1: Pair(x0, x1)`) or two same-typed tags (fieldless
+//! (`forall values x0 x1 with x0 != x1: Pair(x0, x1)`), two same-typed tags (fieldless
 //! variants: `Sum(Money(x0, x1), Money(1, x2)) with x1 != x2` for two currencies that
-//! differ, whichever they are).
+//! differ, whichever they are) or two same-typed sub-values (`Sub(x0, x1) with x0 != x1`
+//! for a printer that swaps the operands: any two expressions that differ).
 //!
 //! Tried after universal generalization, on places it left alone (neither a variable nor
 //! under one): a repeated variable when the two places hold equal values, then, for two
 //! leaves, the conditions `!=`, `<=`, `<` (the weakest first) that the counterexample meets;
-//! for two tags, `!=` only (tags have no order).
+//! for two tags or sub-values, `!=` only (they have no order). Two sub-values related as
+//! wholes take in the variables under them (`Letter(x0)` beside `Esc`: `(x1, x2) with x1 !=
+//! x2`), checked anew with every other variable.
 //! `==` needs no condition: it is the repeated variable. Each is claimed under the same
 //! evidence rule as any variable, with every earlier variable varying too; half the tries put
 //! the right variable at the condition's boundary (`x1 == x0` for `<=`, the next value up for
@@ -25,7 +28,7 @@ use std::ops::RangeInclusive;
 
 use super::sample::show;
 use super::universal::{add_if_true, Group};
-use super::{Ctx, Scheme};
+use super::{Condition, Ctx, Scheme};
 use crate::subtypes::{NodeRef, SubTypes, SubValue};
 
 /// Calls the macro `$each` with the types that [`native`] compares as themselves.
@@ -256,10 +259,44 @@ fn condition(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, a: usize, b: usize) {
             _ => continue,
         };
         let group = Group { vars: vec![vec![left], vec![right]], relation: Some(relation) };
-        if add_if_true(ctx, scheme, &group) {
+        // Variables under either sub-value are taken in by the two new ones.
+        let Some(mut base) = without_under(ctx, scheme, &[a, b]) else { return };
+        if add_if_true(ctx, &mut base, &group) {
+            *scheme = base;
             return;
         }
     }
+}
+
+/// `scheme` without the variables that lie under any of `places` (a sub-value's own leaves,
+/// claimed before the sub-value is related as a whole: `Letter(x0)` beside `Esc` becomes
+/// `x1` in `with x1 != x2`); `None` when one of them is in a side condition.
+fn without_under(ctx: &Ctx<'_, '_>, scheme: &Scheme, places: &[usize]) -> Option<Scheme> {
+    let bfs = &ctx.subject.bfs;
+    let under = |var: &super::Var| {
+        var.places.iter().any(|&p| places.iter().any(|&above| bfs.is_under(p, above)))
+    };
+    if !scheme.vars.iter().any(under) {
+        return Some(scheme.clone());
+    }
+    let dropped: Vec<bool> = scheme.vars.iter().map(under).collect();
+    if scheme.conditions.iter().any(|c| dropped[c.left] || dropped[c.right]) {
+        return None;
+    }
+    let mut at = Vec::with_capacity(dropped.len());
+    let mut next = 0;
+    for &gone in &dropped {
+        at.push(next);
+        next += usize::from(!gone);
+    }
+    let vars = scheme.vars.iter().zip(&dropped).filter(|(_, &gone)| !gone);
+    let conditions =
+        scheme.conditions.iter().map(|c| Condition { left: at[c.left], right: at[c.right], ..*c });
+    Some(Scheme {
+        vars: vars.map(|(v, _)| v.clone()).collect(),
+        conditions: conditions.collect(),
+        evidence: scheme.evidence,
+    })
 }
 
 /// True when neither place is, or lies under, a variable of `scheme`.
@@ -269,16 +306,13 @@ fn is_free(ctx: &Ctx<'_, '_>, scheme: &Scheme, a: usize, b: usize) -> bool {
 }
 
 /// Pairs of places of the same type among the first [`FREE`] free ones, neither under the
-/// other nor trivial: with `equal`, those holding equal values; else two primitive leaves or
-/// two tags.
+/// other nor trivial: with `equal`, those holding equal values; else two primitive leaves,
+/// two tags or two sub-values with arguments.
 fn pairs(ctx: &Ctx<'_, '_>, scheme: &Scheme, equal: bool) -> Vec<(usize, usize)> {
     let subject = ctx.subject;
     let covered = subject.covered(&scheme.places());
-    let free: Vec<usize> = (1..subject.len())
-        .filter(|&p| !covered[p] && !subject.is_trivial(p))
-        .filter(|&p| equal || subject.is_leaf(p) || subject.is_tag(p))
-        .take(FREE)
-        .collect();
+    let free: Vec<usize> =
+        (1..subject.len()).filter(|&p| !covered[p] && !subject.is_trivial(p)).take(FREE).collect();
     let texts: Vec<String> = free.iter().map(|&p| show(subject.node(p))).collect();
     let mut out = Vec::new();
     for (i, &a) in free.iter().enumerate() {
