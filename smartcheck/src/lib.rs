@@ -135,8 +135,9 @@
 //!   `#[smartcheck(range = ..)]` field, values within the range. A replacement outside its
 //!   type's range or invariant is no value of the type: neither run nor counted.
 //! - A variable at several places (`[x1, x1, x1, ..x0]`) is one value at all of them, whichever
-//!   it is. `with x1 != x2` between two fieldless variants (`Eur`, `Usd`) says the bug needs
-//!   them to differ, whichever they are; a later input whose two tags differ is an instance.
+//!   it is. `with x1 != x2` between two fieldless variants (`Eur`, `Usd`), or between two
+//!   sub-values of one type (`Sub(x0, x1)`, any two expressions), says the bug needs them to
+//!   differ, whichever they are; a later input whose two differ there is an instance.
 //! - Further counterexamples come from later rounds, which skip inputs matching an earlier
 //!   one's shape (its generalized parts as wildcards) and failing the same way. A later
 //!   counterexample that is an earlier one in another shape (a tree rotated, lists merged or
