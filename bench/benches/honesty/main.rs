@@ -8,7 +8,8 @@
 //! per property and the refutations found, and exits non-zero when any claim is refuted.
 //! With `HONESTY_CLASSES=1` it also prints, on stderr, each report of several classes, and
 //! with `HONESTY_OUTPUTS=1` each property's distinct first counterexamples and their counts,
-//! with `HONESTY_EVALUATIONS=1` the property evaluations of each property's default runs.
+//! with `HONESTY_EVALUATIONS=1` the property evaluations of each property's default runs,
+//! with `HONESTY_FORMULAS=1` each property's distinct first formulas.
 
 /// The rows of the properties `on` accepts, in order: `rows!(seeds, on, "name" => prop, ..)`.
 macro_rules! rows {
@@ -25,6 +26,7 @@ macro_rules! rows {
 mod check;
 mod more;
 mod props;
+mod variants;
 
 use check::Tally;
 use smartcheck::{smart_check, Args, PropertyResult, SubTypes};
@@ -51,6 +53,8 @@ pub fn row<T: SubTypes, R: PropertyResult>(
     let mut several = 0;
     let mut firsts = Vec::new();
     let mut evaluations = 0;
+    let formulas = std::env::var_os("HONESTY_FORMULAS").is_some();
+    let mut shown: Vec<String> = Vec::new();
     for seed in 0..seeds {
         let args = Args { seed: Some(seed), persist: false, ..Args::default() };
         let report = smart_check(&args, prop);
@@ -63,9 +67,17 @@ pub fn row<T: SubTypes, R: PropertyResult>(
         }
         if let Some(first) = report.counterexamples().first() {
             firsts.push(first.rendered().to_string());
+            if let Some(g) = first.generalization().filter(|_| formulas) {
+                shown.push(g.formula().to_string());
+            }
         }
     }
     firsts.sort();
+    shown.sort();
+    shown.dedup();
+    for formula in &shown {
+        eprintln!("{name}: {formula}");
+    }
     if std::env::var_os("HONESTY_EVALUATIONS").is_some() {
         eprintln!("{name}: {evaluations} evaluations in {seeds} default runs");
     }
@@ -103,6 +115,7 @@ fn main() {
     let on = |name: &str| names.is_empty() || names.iter().any(|n| n == name);
     let mut rows = props::all(seeds, &on);
     rows.extend(more::all(seeds, &on));
+    rows.extend(variants::all(seeds, &on));
     let _ = std::panic::take_hook();
     println!("# Honesty of the printed formulas: {seeds} seeds per property, default `Args`");
     println!();
