@@ -780,3 +780,33 @@ fn two_keys_that_must_differ_are_related_whatever_their_variants() {
         );
     }
 }
+
+/// An amount in one of two units of one type.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+pub(crate) enum Amount {
+    Cents(u16),
+    Points(u16),
+}
+
+/// A label that keeps four digits of any amount: five wrap around.
+pub(crate) fn label_fits(a: &Amount) -> bool {
+    let (Amount::Cents(n) | Amount::Points(n)) = a;
+    let label: String = n.to_string().chars().rev().take(4).collect();
+    label.len() == n.to_string().len()
+}
+
+/// `Cents(10000)`: `Points(10000)` fails alike. A root has no existential constructor
+/// variable, so before, a run reported the two units as two classes in every seed.
+#[test]
+fn a_root_whose_constructors_fail_alike_is_one_class() {
+    for seed in SEEDS {
+        let g = smartcheck::generalize(&seeded(seed), label_fits, &Amount::Cents(10000)).unwrap();
+        assert_eq!(
+            g.formula(),
+            "forall constructors k0 in {Cents, Points}:\n  k0(10000)",
+            "seed {seed}"
+        );
+        let report = smart_check(&Args { persist: false, ..seeded(seed) }, label_fits);
+        assert_eq!(report.counterexamples().len(), 1, "seed {seed}: {report}");
+    }
+}

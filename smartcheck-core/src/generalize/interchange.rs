@@ -4,10 +4,11 @@
 //! Beyond the paper. Existential generalization (`existential`) cannot claim a sub-value with
 //! a variable under it (`c0(..)` would hide the variable), so one bug behind two operators of
 //! the same shape was two formulas, and two classes in a run: `Add(Lit(x0), In)` and
-//! `Sub(Lit(x0), In)`. Here, breadth-first over the places above a variable, the node's
-//! constructor is replaced by each other constructor of its type whose fields have the same
-//! types in the same order (and names, for struct-like variants), the node's own arguments
-//! put back in them. A constructor is claimed when:
+//! `Sub(Lit(x0), In)`; nor the root, so `Cents(10000)` and `Points(10000)` under one label
+//! bug were two classes. Here, breadth-first over the root and the places above a variable,
+//! the node's constructor is replaced by each other constructor of its type whose fields
+//! have the same types in the same order (and names, for struct-like variants), the node's
+//! own arguments put back in them. A constructor is claimed when:
 //! - the counterexample itself with that constructor fails the same way (one evaluation,
 //!   which rules out most constructors at once), and
 //! - with variables, the evidence rule (`universal::check`) holds with every variable drawn
@@ -49,7 +50,8 @@ pub(super) struct Interchange {
     pub constructors: Vec<&'static str>,
 }
 
-/// The places above a variable of `scheme` claimed over two or more constructors, in
+/// The root and the places above a variable of `scheme` claimed over two or more
+/// constructors, in
 /// breadth-first order, with the evidence of their checks added to the scheme's; and the
 /// place it stopped at if the evaluation budget ran out.
 pub(super) fn interchange(
@@ -61,7 +63,9 @@ pub(super) fn interchange(
     let covered = ctx.subject.covered(&places);
     let mut found: Vec<Interchange> = Vec::new();
     for place in 0..ctx.subject.len() {
-        if !above[place] || covered[place] || !eligible(ctx, place) {
+        // The root has no existential constructor variable: it is tried with or without a
+        // variable under it.
+        if !(above[place] || place == 0) || covered[place] || !eligible(ctx, place) {
             continue;
         }
         if ctx.spent() {
