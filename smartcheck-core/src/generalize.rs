@@ -20,8 +20,8 @@
 //!   (not in [`Generalization::universal`]);
 //! - constructor variables are witnessed under several random assignments of the universal
 //!   variables, and together: every tuple of their constructors has a witness;
-//! - a sub-value above a variable may take other constructors of its type with its
-//!   arguments kept, each checked as a universal claim with every variable drawn
+//! - a sub-value above a variable, and the root, may take other constructors of its type
+//!   with its arguments kept, each checked as a universal claim with every variable drawn
 //!   (`interchange`: `k0(Lit(x1), In)` with `forall constructors k0 in {Add, Sub}`);
 //! - a variable whose replacements the precondition ever rejected is said to range over values
 //!   that satisfy the precondition (a replacement outside its type's `range` or `invariant`
@@ -100,7 +100,8 @@ pub struct Generalization {
     pub(crate) interchangeable: Vec<Interchangeable>,
     /// Side conditions between variables.
     pub(crate) conditions: Vec<Condition>,
-    /// Each pair of tags that the formula relates, whichever they are. Not in `universal`:
+    /// Each pair of tags or sub-values that the formula relates, whichever they are. Not in
+    /// `universal`:
     /// neither is a variable on its own.
     pub(crate) related_tags: Vec<RelatedTags>,
     /// The evidence of the joint check of all the variables.
