@@ -101,8 +101,7 @@ pub struct Generalization {
     /// Side conditions between variables.
     pub(crate) conditions: Vec<Condition>,
     /// Each pair of tags or sub-values that the formula relates, whichever they are. Not in
-    /// `universal`:
-    /// neither is a variable on its own.
+    /// `universal`: neither is a variable on its own.
     pub(crate) related_tags: Vec<RelatedTags>,
     /// The evidence of the joint check of all the variables.
     pub(crate) evidence: Option<Evidence>,
