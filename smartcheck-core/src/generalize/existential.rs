@@ -20,6 +20,8 @@
 //!   they are the instance a reader checks first (`[.., Put(2, x3), c0(..), ..x0]`, where a
 //!   `Put` at `c0` fails only if something after it reads the cache, and `x0` is empty in
 //!   the counterexample);
+//! - a drawn assignment under which no try met the precondition (a drawn `x0` that divides
+//!   by a literal zero) is outside the variables' range and asks for no witness;
 //! - fresh values are drawn with leaves at QuickCheck sizes from 0 to `max_size`: witnesses
 //!   are likeliest near the simplest leaves; every other try of a tuple puts the drawn
 //!   values' ranked leaves at the next rank (0, 1, 2, ...), so that a witness that needs one
@@ -27,9 +29,11 @@
 //! - a value outside its type's constraints (a `range` field, an `invariant`) is no value of
 //!   it: drawn again, not counted as a try (at most as many such values as tries);
 //! - a place where some of its type's constructors have witnesses under every assignment and
-//!   others do not is claimed over those, when two or more (its own among them) do and the
-//!   first pass claimed nothing under it: `forall constructors c0 in {Name, DotDot}`. A
-//!   second pass checks it again, jointly with every claim of the first;
+//!   others do not is claimed over those, when two or more (its own among them) do: `forall
+//!   constructors c0 in {Name, DotDot}`. A second pass checks it again, jointly with every
+//!   claim of the first not under it; those under it give way (`Div(x0, c0(..))` over `{Add,
+//!   Div}`, not `Div(x0, Add(c0(..), c1(..)))`: the class it makes holds both kinds of
+//!   divisor, one bug, where the claims under the sum left the quotient a class of its own);
 //! - a type with a single constructor is never generalized (the counterexample alone would
 //!   "cover" it, a vacuous claim), nor a sub-value with a variable under it (`c0(..)` would
 //!   hide `x0`), nor a type with a variant that is never generated (it can have no witness),
@@ -68,11 +72,9 @@ pub(super) struct Claimed {
 /// The paper's `sumTest`: the places generalized over their constructors, in breadth-first
 /// order, given the variables of `scheme`; and the place it stopped at if the evaluation
 /// budget ran out. A place where only some constructors had a witness is claimed over those
-/// in a second pass (`c0 in {Name, DotDot}`), checked again with every claim of the first,
-/// and only where the first claimed nothing under it: the paper's claims below it
-/// (`Div(x0, Add(c0(..), c1(..)))`) say more than a few constructors above them. Places at or
-/// under `kept` (`interchange`'s places) are not tried: a witness there would be needed under
-/// every constructor above it.
+/// in a second pass (`c0 in {Name, DotDot}`), checked again with every claim of the first
+/// not under it; those under it give way to it. Places at or under `kept` (`interchange`'s
+/// places) are not tried: a witness there would be needed under every constructor above it.
 pub(super) fn sum_test(
     ctx: &mut Ctx<'_, '_>,
     scheme: &Scheme,
@@ -110,16 +112,17 @@ pub(super) fn sum_test(
             None => {}
         }
     }
-    let claimed: Vec<usize> = found.iter().map(|c| c.place).collect();
-    let above_claimed = ctx.subject.above(&claimed);
     for place in some_only {
-        if !eligible(ctx, &mut marks, place) || above_claimed[place] {
+        if !eligible(ctx, &mut marks, place) {
             continue;
         }
         if ctx.spent() {
             return (found, Some(place));
         }
-        let mut joint = found.clone();
+        // The claims under the place give way to it.
+        let bfs = &ctx.subject.bfs;
+        let mut joint: Vec<Claimed> =
+            found.iter().filter(|c| !bfs.is_under(c.place, place)).cloned().collect();
         joint.push(Claimed { place, only: Vec::new() });
         if let Some(only) = constr_fail(ctx, scheme, &joint) {
             marks.generalize(place);
@@ -210,8 +213,9 @@ fn tuples(ctx: &Ctx<'_, '_>, claimed: &[Claimed]) -> Option<Vec<Vec<&'static str
 /// The tuples of constructors in `tuples` that have no witness, a run with fresh values of
 /// those constructors at `places` (the variables at `fixed`) that fails the same way;
 /// `max_exists` runs per constructor of the last place at most, each aimed at a tuple still
-/// without one. With `own`, the counterexample witnesses its own tuple. `None` when a
-/// candidate could not be built.
+/// without one. With `own`, the counterexample witnesses its own tuple. Under drawn values
+/// (not `own`) of which no try met the precondition, none: such values are outside the
+/// variables' range. `None` when a candidate could not be built.
 fn witnessed(
     ctx: &mut Ctx<'_, '_>,
     places: &[usize],
@@ -226,7 +230,7 @@ fn witnessed(
     let budget = ctx.args.max_exists * tuples.len() / last.max(1);
     // Values outside their type's constraints are no values of it: drawn again, not counted
     // as tries (at most `budget` of them, as for tries).
-    let (mut k, mut invalid) = (0, 0);
+    let (mut k, mut invalid, mut met) = (0, 0, false);
     while k < budget && invalid < budget {
         if missing.is_empty() {
             break;
@@ -243,14 +247,24 @@ fn witnessed(
         let mut replacements = fixed.to_vec();
         replacements.extend(places.iter().copied().zip(values));
         match ctx.trial(replacements)? {
-            Trial::Same => missing.retain(|t| *t != target),
+            Trial::Same => {
+                met = true;
+                missing.retain(|t| *t != target);
+            }
             Trial::Invalid => {
                 invalid += 1;
                 continue;
             }
-            _ => {}
+            Trial::Discard => {}
+            Trial::Pass | Trial::Other => met = true,
         }
         k += 1;
+    }
+    // Under an assignment no try of which met the precondition (a drawn `x0` that divides by
+    // a literal zero), no constructor could have a witness: it is no assignment of the
+    // formula's variables, which range over values that meet it.
+    if !met && !own && k > 0 {
+        return Some(Vec::new());
     }
     Some(missing.into_iter().cloned().collect())
 }
