@@ -8,7 +8,8 @@
 //!
 //! Run: `cargo run --release --example sparse` (set `SMARTCHECK_SEED` for the random runs).
 
-use smartcheck::exhaustive::exhaustive_check;
+use smartcheck::enumerate::{lists_where, parts, Pruned};
+use smartcheck::exhaustive::{exhaustive_check, exhaustive_check_pruned};
 use smartcheck::{Arbitrary, Args, Enumerate, SubTypes, Verdict};
 
 // ---------------------------------------------------------------------------------------------
@@ -250,7 +251,25 @@ pub fn compare<T: SubTypes + Enumerate, R: smartcheck::PropertyResult>(
     prop: impl Fn(&T) -> R,
 ) -> (String, bool, bool) {
     let args = Args { seed: Some(seed), persist: false, ..Args::default() };
-    let exhaustive = exhaustive_check(&args, depth, &prop);
+    compare_with(name, exhaustive_check(&args, depth, &prop), seed, prop)
+}
+
+/// The inputs of [`insert_property`] up to `depth` that meet its precondition, as Target
+/// enumerates them: the sorted lists (an unsorted prefix is never extended), each with every
+/// element to insert. The rest of the space is counted as pruned, not built.
+pub fn sorted_insert_inputs(depth: usize) -> Pruned<(Vec<u8>, u8)> {
+    let lists = lists_where::<u8>(depth - 1, |l: &[u8]| sorted(l));
+    lists.paired_with(&parts::<u8>(depth - 1))
+}
+
+/// [`compare`] after an exhaustive check of one's own (over a pruned space).
+pub fn compare_with<T: SubTypes, R: smartcheck::PropertyResult>(
+    name: &str,
+    exhaustive: smartcheck::exhaustive::Exhaustive<T>,
+    seed: u64,
+    prop: impl Fn(&T) -> R,
+) -> (String, bool, bool) {
+    let args = Args { seed: Some(seed), persist: false, ..Args::default() };
     let budget = exhaustive.coverage().checked;
     // At most `budget` evaluations: half tests, as many discards.
     let random = random_same_budget(budget, seed, &prop);
@@ -265,10 +284,18 @@ pub fn compare<T: SubTypes + Enumerate, R: smartcheck::PropertyResult>(
     (text, exhaustive.failed(), random.failed())
 }
 
+/// The sorted-list case: the exhaustive check over the inputs that meet the precondition
+/// ([`sorted_insert_inputs`]), then random discovery with as many evaluations.
+pub fn sorted_insert(seed: u64) -> (String, bool, bool) {
+    let args = Args { seed: Some(seed), persist: false, ..Args::default() };
+    let exhaustive = exhaustive_check_pruned(&args, 6, sorted_insert_inputs(6), insert_property);
+    compare_with("insertion into a sorted list", exhaustive, seed, insert_property)
+}
+
 fn main() {
     let seed = Args::default().with_env().ok().and_then(|a| a.seed).unwrap_or(0x5eed);
     for (text, ..) in [
-        compare("insertion into a sorted list", 6, seed, insert_property),
+        sorted_insert(seed),
         compare("merging two leftist heaps", 4, seed, heap_property),
         compare("a map's insert, then lookup", 5, seed, map_property),
     ] {

@@ -416,6 +416,32 @@ pub struct Pruned<T> {
     pub skipped: usize,
 }
 
+impl<T: Clone> Pruned<T> {
+    /// Every pair of one of these values and one of `others` (the other argument of a
+    /// function whose first one meets the condition: a sorted list and the element to insert),
+    /// in the order tuples enumerate, by the sum of the two positions, then the first's. Each
+    /// value skipped stands for one skipped pair per value of `others`.
+    ///
+    /// ```
+    /// use smartcheck_core::enumerate::{lists_where, parts};
+    /// let sorted = lists_where::<u8>(3, |l| l.windows(2).all(|w| w[0] <= w[1]));
+    /// let pairs = sorted.clone().paired_with(&parts::<u8>(2));
+    /// assert_eq!(pairs.values.len(), sorted.values.len() * 2);
+    /// assert_eq!(pairs.skipped, sorted.skipped * 2);
+    /// assert_eq!(pairs.values[..3], [(vec![], 0), (vec![], 1), (vec![0], 0)]);
+    /// ```
+    pub fn paired_with<U: Clone>(self, others: &[U]) -> Pruned<(T, U)> {
+        let mut positions: Vec<(usize, usize)> =
+            (0..self.values.len()).flat_map(|i| (0..others.len()).map(move |j| (i, j))).collect();
+        positions.sort_by_key(|&(i, j)| (i + j, i));
+        let values = positions
+            .into_iter()
+            .map(|(i, j)| (self.values[i].clone(), others[j].clone()))
+            .collect();
+        Pruned { values, skipped: self.skipped.saturating_mul(others.len()) }
+    }
+}
+
 /// Forgets the parts enumerated so far on this thread (they are kept for the thread's life).
 pub fn clear_parts() {
     PARTS.with(|p| p.borrow_mut().clear());

@@ -18,9 +18,7 @@ fn produce(name: &str, args: &Args) -> Option<String> {
         }
         "sparse-insert" => {
             let seed = args.seed.unwrap_or(0);
-            Some(
-                sparse::compare("insertion into a sorted list", 6, seed, sparse::insert_property).0,
-            )
+            Some(sparse::sorted_insert(seed).0)
         }
         _ => None,
     }
