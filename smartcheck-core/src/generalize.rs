@@ -524,6 +524,12 @@ impl Ctx<'_, '_> {
         sampler.nth(subject, k, n, gen, args)
     }
 
+    /// True when the `k`-th of `n` scheduled replacements of `place` is a small, edge or
+    /// near one (`Sampler::targeted`).
+    fn targeted(&mut self, place: usize, k: usize, n: usize) -> bool {
+        self.sampler(place).0.targeted(k, n)
+    }
+
     /// A replacement of `place` drawn from the whole schedule at random.
     fn any(&mut self, place: usize) -> Option<Box<dyn SubValue>> {
         let (subject, args) = (self.subject, self.args);

@@ -832,3 +832,24 @@ fn a_place_some_of_whose_constructors_fail_is_claimed_over_the_claims_under_it()
     println!("claimed over Add and Div in {claimed} of {} seeds", SEEDS.end);
     assert!(claimed >= 24, "{claimed} of {}", SEEDS.end);
 }
+
+// --- Values chosen to refute are tried with the others as in the counterexample -----------------
+
+/// Passes only when the two numbers are equal and the list is empty: `([], 0, 2)` fails
+/// because `0 != 2`, and any non-empty list fails too.
+fn equal_and_empty(t: &(Vec<u8>, u8, u8)) -> bool {
+    t.1 == t.2 && t.0.is_empty()
+}
+
+/// `([], 0, 2)`: the list may be anything (`x0`), the first number may not: `2` passes. The
+/// value `2` is among the first number's small and near values, which were tried alone or
+/// jointly by turns; tried jointly, beside a drawn non-empty list, it failed, and some
+/// seeds claimed `(x0, x1, 2)`, which `([], 2, 2)` refutes. Now the two numbers are related.
+#[test]
+fn a_value_chosen_to_refute_is_tried_alone() {
+    for seed in SEEDS {
+        let g = smartcheck::generalize(&seeded(seed), equal_and_empty, &(vec![], 0, 2)).unwrap();
+        let formula = "forall values x0 x1 x2 with x1 != x2:\n  (x0, x1, x2)";
+        assert_eq!(g.formula(), formula, "seed {seed}");
+    }
+}

@@ -129,6 +129,20 @@ impl Sampler {
         random_value(node, &self.in_range, k - small, span, gen, args)
     }
 
+    /// True when the `k`-th value of a schedule planned for `n` tries is a small, edge or near
+    /// one (not a random one): a value chosen because it is the likeliest to refute, which a
+    /// check tries with the other variables as in the counterexample, where another
+    /// variable's drawn value cannot hide its pass.
+    pub(super) fn targeted(&self, k: usize, n: usize) -> bool {
+        let small = self.small.len().min(n / 2);
+        let near_from = n.saturating_sub(self.near.len()).max(small);
+        match k {
+            k if k < small => true,
+            k if k >= n => small + (k - n) < self.small.len(),
+            k => k >= near_from && k - near_from < self.near.len(),
+        }
+    }
+
     /// For a ranked leaf (an integer, a char), a random value past its type's [`SMALL`]
     /// simplest (the first of [`FAR_DRAWS`] draws at the upper half of the schedule's sizes
     /// that is): far from the counterexample's own, where the small and near values are not,

@@ -4,10 +4,12 @@
 //! Breadth-first over sub-values and primitive leaves, skipping those under a variable: a
 //! place becomes a variable `x` when [`check`] finds `min_forall` replacements that meet the
 //! precondition and fail the same way, and none that passes or fails another way, within
-//! `max_forall` tries (small, random at growing sizes, near: see `sample`). The tries
-//! alternate between the new variable alone and with every variable claimed before varying
-//! too, so the last successful check is a check of the formula's joint reading as well as of
-//! the new variable's own.
+//! `max_forall` tries (small, random at growing sizes, near: see `sample`). The small, edge
+//! and near values, chosen as the likeliest to refute, are tried with the variables claimed
+//! before as in the counterexample (a drawn one beside them could fail on its own and hide a
+//! pass: `And(x5, Int(1))` was claimed where `x5 = Int(1)` passes); the random ones alternate
+//! between alone and with every variable claimed before varying too, so the last successful
+//! check is a check of the formula's joint reading as well as of the new variable's own.
 //!
 //! A replacement outside its type's constraints (a `range` field, an `invariant`) is no value
 //! of the type: it is not run, and it is neither evidence nor a rejection by the precondition
@@ -87,8 +89,9 @@ pub(super) fn add_if_true(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, group: &Gr
 ///
 /// The new variables take their scheduled values (small, random, near: `sample`), the
 /// schedule planned to fit in `min_forall` tries. When there are variables before them, the
-/// tries alternate: alone (the earlier variables as in the counterexample), then jointly
-/// (the earlier ones drawn at random). Every try is an instance of the formula, so all are
+/// small, edge and near values are tried alone (the earlier variables as in the
+/// counterexample), and the random ones alternate: alone, then jointly (the earlier ones
+/// drawn at random). Every try is an instance of the formula, so all are
 /// its evidence. A variable's rejections count only tries that varied the new variables
 /// alone: a joint try the precondition rejects is run again alone, so that a variable is
 /// said to need the precondition only when its own values were rejected.
@@ -105,7 +108,8 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         if hopeless(&evidence, enough, most) {
             return None;
         }
-        let alone = lead == 0 || k % 2 == 0;
+        // Targeted values alone; random ones alone and jointly in turn.
+        let alone = lead == 0 || k % 2 == 0 || ctx.targeted(scheme.vars[lead].places[0], k, enough);
         let draw = if alone { Draw::Alone(lead, k, enough) } else { Draw::Lead(lead, k, enough) };
         let Some(values) = assignment(ctx, scheme, draw) else {
             // No draw met the side conditions: count the try, or a rare condition loops.
