@@ -51,9 +51,8 @@ pub(super) struct Interchange {
 }
 
 /// The root and the places above a variable of `scheme` claimed over two or more
-/// constructors, in
-/// breadth-first order, with the evidence of their checks added to the scheme's; and the
-/// place it stopped at if the evaluation budget ran out.
+/// constructors, in breadth-first order, with the evidence of their checks added to the
+/// scheme's; and the place it stopped at if the evaluation budget ran out.
 pub(super) fn interchange(
     ctx: &mut Ctx<'_, '_>,
     scheme: &mut Scheme,
