@@ -61,6 +61,9 @@ pub(super) fn interchange(
     let above = ctx.subject.above(&places);
     let covered = ctx.subject.covered(&places);
     let mut found: Vec<Interchange> = Vec::new();
+    // Every tuple of constructors of the places claimed so far, as the replacements that put
+    // it in place (the counterexample's own constructors need none); `None` past [`TUPLES`].
+    let mut earlier: Option<Vec<Swaps>> = Some(vec![Vec::new()]);
     for place in 0..ctx.subject.len() {
         // The root has no existential constructor variable: it is tried with or without a
         // variable under it.
@@ -70,29 +73,33 @@ pub(super) fn interchange(
         if ctx.spent() {
             return (found, Some(place));
         }
-        let earlier = tuples(ctx, &found);
-        let Some(earlier) = earlier.filter(|t| t.len() * 2 <= TUPLES) else { continue };
+        let Some(tuples) = earlier.as_ref().filter(|t| t.len() * 2 <= TUPLES) else { continue };
         let node = ctx.subject.node(place);
         let own = node.constructor();
-        let mut held = vec![own];
+        // Each constructor held, with the node rebuilt with it (none for its own).
+        let mut held: Vec<(&'static str, Option<Box<dyn SubValue>>)> = vec![(own, None)];
         for &other in node.constructors().iter().filter(|&&c| c != own) {
             if ctx.spent() {
                 break;
             }
             let Some(rebuilt) = rebuild(ctx, place, other) else { continue };
-            if holds(ctx, scheme, &earlier, (place, rebuilt)) {
-                held.push(other);
+            if holds(ctx, scheme, tuples, (place, rebuilt.clone())) {
+                held.push((other, Some(rebuilt)));
             }
         }
         if held.len() >= 2 {
             let order = node.constructors();
-            held.sort_by_key(|c| order.iter().position(|o| o == c));
-            found.push(Interchange { place, constructors: held });
+            held.sort_by_key(|(c, _)| order.iter().position(|o| o == c));
+            earlier = with_place(tuples, place, &held);
+            let constructors = held.into_iter().map(|(c, _)| c).collect();
+            found.push(Interchange { place, constructors });
         }
     }
-    ctx.fixed.clear();
     (found, None)
 }
+
+/// The replacements that put one tuple of constructors in place.
+type Swaps = Vec<(usize, Box<dyn SubValue>)>;
 
 /// True for a sub-value with arguments whose type has other constructors, and which is no
 /// list cell or sequence.
@@ -104,35 +111,25 @@ fn eligible(ctx: &Ctx<'_, '_>, place: usize) -> bool {
         && !matches!(node.shape(), Shape::List | Shape::Seq)
 }
 
-/// The replacements that put each tuple of constructors of the places `found` in place (the
-/// counterexample's own constructor needs none), in order; `None` when there are more than
-/// [`TUPLES`] tuples or a constructor could not be rebuilt.
-#[allow(clippy::type_complexity)]
-fn tuples(
-    ctx: &mut Ctx<'_, '_>,
-    found: &[Interchange],
-) -> Option<Vec<Vec<(usize, Box<dyn SubValue>)>>> {
-    let mut tuples: Vec<Vec<(usize, Box<dyn SubValue>)>> = vec![Vec::new()];
-    for claim in found {
-        if tuples.len() * claim.constructors.len() > TUPLES {
-            return None;
-        }
-        let own = ctx.subject.node(claim.place).constructor();
-        let mut next = Vec::with_capacity(tuples.len() * claim.constructors.len());
-        for &constructor in &claim.constructors {
-            let put = match constructor == own {
-                true => None,
-                false => Some(rebuild(ctx, claim.place, constructor)?),
-            };
-            for tuple in &tuples {
-                let mut tuple = tuple.clone();
-                tuple.extend(put.clone().map(|value| (claim.place, value)));
-                next.push(tuple);
-            }
-        }
-        tuples = next;
+/// `tuples` extended by the constructors `held` at `place`, each with its rebuilt node (none
+/// for the counterexample's own), in order; `None` when there would be more than [`TUPLES`].
+fn with_place(
+    tuples: &[Swaps],
+    place: usize,
+    held: &[(&'static str, Option<Box<dyn SubValue>>)],
+) -> Option<Vec<Swaps>> {
+    if tuples.len() * held.len() > TUPLES {
+        return None;
     }
-    Some(tuples)
+    let mut next = Vec::with_capacity(tuples.len() * held.len());
+    for (_, rebuilt) in held {
+        for tuple in tuples {
+            let mut tuple = tuple.clone();
+            tuple.extend(rebuilt.clone().map(|value| (place, value)));
+            next.push(tuple);
+        }
+    }
+    Some(next)
 }
 
 /// True when `swap` fails the same way on the counterexample's own values and, with
@@ -141,17 +138,16 @@ fn tuples(
 fn holds(
     ctx: &mut Ctx<'_, '_>,
     scheme: &mut Scheme,
-    earlier: &[Vec<(usize, Box<dyn SubValue>)>],
+    earlier: &[Swaps],
     swap: (usize, Box<dyn SubValue>),
 ) -> bool {
-    let with = |tuple: &Vec<(usize, Box<dyn SubValue>)>| {
+    let with = |tuple: &Swaps| {
         let mut fixed = tuple.clone();
         fixed.push((swap.0, swap.1.clone()));
         fixed
     };
     // The counterexample's own values first: one run each, which most constructors fail.
     for tuple in earlier {
-        ctx.fixed.clear();
         if ctx.trial(with(tuple)) != Some(Trial::Same) {
             return false;
         }
@@ -185,11 +181,8 @@ fn rebuild(ctx: &mut Ctx<'_, '_>, place: usize, constructor: &str) -> Option<Box
         .filter_map(|_| generate_below(node, bound, ctx.gen, ctx.args.max_size))
         .find(|v| v.as_node().constructor() == constructor)?;
     let (old, new) = (node.children(), drawn.as_node().children());
-    let same_shape = match (node.shape(), drawn.as_node().shape()) {
-        (Shape::Struct(a), Shape::Struct(b)) => a == b,
-        (a, b) => a == b,
-    };
-    let fits = same_shape
+    // Shapes compare with their field names: a struct variant's must be the same.
+    let fits = node.shape() == drawn.as_node().shape()
         && old.len() == new.len()
         && old
             .iter()
