@@ -422,18 +422,24 @@ impl Scheme {
     /// [`Generalization::universal`] in order, as in the paper), then primitive leaves, both
     /// in breadth-first order, then repeated variables and related tags in the order found.
     fn in_name_order(self, subject: &Subject<'_>) -> Scheme {
-        let key = |(k, v): &(usize, &Var)| match v.places[..] {
-            [p] if subject.structural[p].is_some() && !self.in_condition(*k) => (0, p),
+        let key = |&k: &usize| match self.vars[k].places[..] {
+            [p] if subject.structural[p].is_some() && !self.in_condition(k) => (0, p),
             [p] if subject.structural[p].is_none() => (1, p),
-            _ => (2, *k),
+            _ => (2, k),
         };
-        let mut order: Vec<(usize, &Var)> = self.vars.iter().enumerate().collect();
+        let mut order: Vec<usize> = (0..self.vars.len()).collect();
         order.sort_by_key(key);
-        let mut rank = vec![0; self.vars.len()];
-        for (new, (old, _)) in order.iter().enumerate() {
-            rank[*old] = new;
+        self.selected(&order)
+    }
+
+    /// The variables at positions `order` (old positions, in their new order) and the
+    /// conditions between them, renumbered. Conditions on a variable left out must not exist.
+    fn selected(&self, order: &[usize]) -> Scheme {
+        let mut rank = vec![usize::MAX; self.vars.len()];
+        for (new, &old) in order.iter().enumerate() {
+            rank[old] = new;
         }
-        let vars = order.into_iter().map(|(_, v)| v.clone()).collect();
+        let vars = order.iter().map(|&old| self.vars[old].clone()).collect();
         let conditions = self
             .conditions
             .iter()

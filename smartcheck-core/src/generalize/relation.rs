@@ -28,7 +28,7 @@ use std::ops::RangeInclusive;
 
 use super::sample::show;
 use super::universal::{add_if_true, Group};
-use super::{Condition, Ctx, Scheme};
+use super::{Ctx, Scheme};
 use crate::subtypes::{NodeRef, SubTypes, SubValue};
 
 /// Calls the macro `$each` with the types that [`native`] compares as themselves.
@@ -283,20 +283,8 @@ fn without_under(ctx: &Ctx<'_, '_>, scheme: &Scheme, places: &[usize]) -> Option
     if scheme.conditions.iter().any(|c| dropped[c.left] || dropped[c.right]) {
         return None;
     }
-    let mut at = Vec::with_capacity(dropped.len());
-    let mut next = 0;
-    for &gone in &dropped {
-        at.push(next);
-        next += usize::from(!gone);
-    }
-    let vars = scheme.vars.iter().zip(&dropped).filter(|(_, &gone)| !gone);
-    let conditions =
-        scheme.conditions.iter().map(|c| Condition { left: at[c.left], right: at[c.right], ..*c });
-    Some(Scheme {
-        vars: vars.map(|(v, _)| v.clone()).collect(),
-        conditions: conditions.collect(),
-        evidence: scheme.evidence,
-    })
+    let kept: Vec<usize> = (0..dropped.len()).filter(|&k| !dropped[k]).collect();
+    Some(scheme.selected(&kept))
 }
 
 /// True when neither place is, or lies under, a variable of `scheme`.
