@@ -108,8 +108,7 @@ impl Sampler {
         gen: &mut Gen,
         args: &Args,
     ) -> Option<Box<dyn SubValue>> {
-        let small = self.small.len().min(n / 2);
-        let near_from = n.saturating_sub(self.near.len()).max(small);
+        let (small, near_from) = self.layout(n);
         let node = subject.node(self.place);
         if k < small {
             return Some(self.small[k].clone());
@@ -129,13 +128,20 @@ impl Sampler {
         random_value(node, &self.in_range, k - small, span, gen, args)
     }
 
+    /// Where a schedule planned for `n` tries puts its values: the number of small ones at
+    /// its start (at most half of it), and the try from which the edge and near ones fill
+    /// its end; the random ones come between.
+    fn layout(&self, n: usize) -> (usize, usize) {
+        let small = self.small.len().min(n / 2);
+        (small, n.saturating_sub(self.near.len()).max(small))
+    }
+
     /// True when the `k`-th value of a schedule planned for `n` tries is a small, edge or near
     /// one (not a random one): a value chosen because it is the likeliest to refute, which a
     /// check tries with the other variables as in the counterexample, where another
     /// variable's drawn value cannot hide its pass.
     pub(super) fn targeted(&self, k: usize, n: usize) -> bool {
-        let small = self.small.len().min(n / 2);
-        let near_from = n.saturating_sub(self.near.len()).max(small);
+        let (small, near_from) = self.layout(n);
         match k {
             k if k < small => true,
             k if k >= n => small + (k - n) < self.small.len(),
