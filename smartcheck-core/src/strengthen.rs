@@ -68,10 +68,11 @@ pub fn matches_shape<T: SubTypes>(a: &T, b: &T, generalized: &[usize]) -> bool {
         && nodes_match(NodeRef::Value(a.node()), NodeRef::Value(b.node()), generalized, &[])
 }
 
-/// The constructors `b`'s node at breadth-first `index` may have in a match besides its own:
-/// those of the interchangeable place there (`k0 in {Add, Sub}`), if any.
-fn others<'a>(alternatives: &'a [(usize, Vec<&'static str>)], index: usize) -> &'a [&'static str] {
-    alternatives.iter().find(|(at, _)| *at == index).map_or(&[], |(_, c)| &c[..])
+/// The constructors listed for breadth-first `index` in `lists`, if any: those an
+/// interchangeable place may have besides its own (`k0 in {Add, Sub}`), or those a wildcard
+/// over some constructors ranges over (`c0 in {Name, DotDot}`).
+fn others<'a>(lists: &'a [(usize, Vec<&'static str>)], index: usize) -> &'a [&'static str] {
+    lists.iter().find(|(at, _)| *at == index).map_or(&[], |(_, c)| &c[..])
 }
 
 /// The indexed children of `node`: what [`Bfs`] walks into.
@@ -266,11 +267,7 @@ impl Pattern {
         let flat = Flat::of(value, usize::MAX).unwrap_or_else(|| unreachable!("no limit"));
         let wild: Vec<bool> = (0..flat.len()).map(|i| wildcards.contains(&i)).collect();
         let alternatives = (0..flat.len()).map(|i| others(alternatives, i).to_vec()).collect();
-        let only = (0..flat.len())
-            .map(|i| {
-                only.iter().find(|(at, _)| *at == i).map(|(_, c)| c.clone()).unwrap_or_default()
-            })
-            .collect();
+        let only = (0..flat.len()).map(|i| others(only, i).to_vec()).collect();
         let mut bfs = Bfs::new(value);
         bfs.by_ref().for_each(drop);
         let floats = (0..flat.len())
