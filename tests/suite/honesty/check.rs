@@ -28,13 +28,9 @@ use smartcheck::{
 /// A variable: its paths, and the counterexample's own value at the first.
 type Variable = (Vec<Vec<u32>>, Box<dyn SubValue>);
 
-/// A constructor variable: its path, the counterexample's own sub-value there, and the
-/// constructors claimed.
+/// A constructor variable or an interchangeable place: its path, the counterexample's own
+/// sub-value there, and the constructors claimed.
 type Place = (Vec<u32>, Box<dyn SubValue>, Vec<&'static str>);
-
-/// An interchangeable place: its path, the counterexample's own sub-value there, and the
-/// constructors claimed.
-type Kept = (Vec<u32>, Box<dyn SubValue>, Vec<&'static str>);
 
 /// Tries to draw a value of a claimed constructor.
 const CONSTRUCTOR_DRAWS: usize = 64;
@@ -84,15 +80,23 @@ fn fresh(g: &mut Gen, like: &dyn SubValue) -> Box<dyn SubValue> {
     g.with_budget(budget, |g| like.generate(g))
 }
 
+/// A fresh value of the type of `like` whose constructor `fits`, among [`CONSTRUCTOR_DRAWS`]
+/// draws.
+fn drawn_with(
+    g: &mut Gen,
+    like: &dyn SubValue,
+    fits: impl Fn(&str) -> bool,
+) -> Option<Box<dyn SubValue>> {
+    (0..CONSTRUCTOR_DRAWS).map(|_| fresh(g, like)).find(|v| fits(v.as_node().constructor()))
+}
+
 /// `own` with `constructor` in place of its own constructor and its own arguments kept, or
 /// `None` when no drawn value had that constructor or its fields differ.
 fn renamed(g: &mut Gen, own: &dyn SubValue, constructor: &str) -> Option<Box<dyn SubValue>> {
     if own.constructor() == constructor {
         return Some(own.as_node().to_value());
     }
-    let mut drawn = (0..CONSTRUCTOR_DRAWS)
-        .map(|_| fresh(g, own))
-        .find(|v| v.as_node().constructor() == constructor)?;
+    let mut drawn = drawn_with(g, own, |c| c == constructor)?;
     let kids = own.as_node().children();
     if drawn.as_node().children().len() != kids.len() {
         return None;
@@ -211,7 +215,7 @@ pub fn check<T: SubTypes, R: PropertyResult>(
                 Some((path.clone(), node, names))
             })
             .collect();
-        let kept: Vec<Kept> = g
+        let kept: Vec<Place> = g
             .interchangeable()
             .iter()
             .filter_map(|k| Some((k.path.clone(), own(&k.path)?, k.constructors.clone())))
@@ -314,10 +318,7 @@ pub fn check<T: SubTypes, R: PropertyResult>(
                         for (j, (path, like, names)) in places.iter().enumerate() {
                             let fits =
                                 |c: &str| if j == k { c == wanted } else { names.contains(&c) };
-                            let drawn = (0..CONSTRUCTOR_DRAWS)
-                                .map(|_| fresh(&mut gen, &**like))
-                                .find(|v| fits(v.as_node().constructor()));
-                            match drawn {
+                            match drawn_with(&mut gen, &**like, fits) {
                                 Some(v) => every.push((path.clone(), v)),
                                 None => return false,
                             }
