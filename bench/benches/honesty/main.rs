@@ -26,6 +26,7 @@ macro_rules! rows {
 mod check;
 mod more;
 mod props;
+mod strings;
 mod variants;
 
 use check::Tally;
@@ -116,6 +117,7 @@ fn main() {
     let mut rows = props::all(seeds, &on);
     rows.extend(more::all(seeds, &on));
     rows.extend(variants::all(seeds, &on));
+    rows.extend(strings::all(seeds, &on));
     let _ = std::panic::take_hook();
     println!("# Honesty of the printed formulas: {seeds} seeds per property, default `Args`");
     println!();
