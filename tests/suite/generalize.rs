@@ -857,12 +857,12 @@ fn a_value_chosen_to_refute_is_tried_alone() {
 // --- Strings that hold a separator: formats without escaping ---------------------------------
 
 /// Three path segments joined by `/` and read back as the non-empty segments between them.
-fn three_segments((a, b, c): &(String, String, String)) -> bool {
+pub fn three_segments((a, b, c): &(String, String, String)) -> bool {
     format!("{a}/{b}/{c}").split('/').filter(|s| !s.is_empty()).count() == 3
 }
 
 /// Four labels joined by dots and read back as the non-empty labels between them.
-fn four_labels((a, b, c, d): &(String, String, String, String)) -> bool {
+pub fn four_labels((a, b, c, d): &(String, String, String, String)) -> bool {
     format!("{a}.{b}.{c}.{d}").split('.').filter(|s| !s.is_empty()).count() == 4
 }
 

@@ -11,7 +11,7 @@
 //! precondition). Undoing the fixes of the colour or of the map's rest fails these tests;
 //! the cache's false claim came from values these seeds do not reduce to, and its own test
 //! (`generalize::a_constructor_variable_is_checked_under_the_counterexamples_own_values`)
-//! pins it. The same check runs over 52 properties in `cargo bench -p smartcheck-bench
+//! pins it. The same check runs over 128 properties in `cargo bench -p smartcheck-bench
 //! --bench honesty`.
 
 pub mod check;
@@ -19,7 +19,9 @@ pub mod check;
 use smartcheck::{PropertyResult, SubTypes};
 use smartcheck_tests::calculator::prop_div;
 
-use crate::generalize::{ex_compiles, handles, hex_has_seven_chars, no_long_c_key};
+use crate::generalize::{
+    ex_compiles, four_labels, handles, hex_has_seven_chars, no_long_c_key, three_segments,
+};
 use crate::reducer::evicts_the_least_recent;
 
 /// Draws per check of one variable alone (twice that for the joint check), and per claimed
@@ -80,4 +82,13 @@ fn interchangeable_constructors_fail_under_drawn_values() {
         assert!(tally.refutations.is_empty(), "{}", tally.refutations.join("\n\n"));
         assert!(tally.constructors.0 >= 10, "{}: {} checked", tally.name, tally.constructors.0);
     }
+}
+
+/// Text joined by a separator without escaping: no place is claimed that a string holding
+/// the separator makes pass (two slashes in one place, or a dot in each of two).
+#[test]
+fn a_format_without_escaping_claims_no_place_a_separator_makes_pass() {
+    formulas_hold(30, three_segments);
+    let tally = check::check("labels", 30, DRAWS, four_labels);
+    assert!(tally.refutations.is_empty(), "{}", tally.refutations.join("\n\n"));
 }

@@ -73,21 +73,32 @@ fn at_path<'a>(mut node: NodeRef<'a>, path: &[u32]) -> Option<NodeRef<'a>> {
 
 /// A fresh value of the type of `like`, at a random size.
 fn fresh(g: &mut Gen, like: &dyn SubValue) -> Box<dyn SubValue> {
+    fresh_within(g, like, 100, 40)
+}
+
+/// A fresh value of the type of `like`, at a random size below `size` and a random budget
+/// of at most `extra` constructors beyond the type's smallest.
+fn fresh_within(g: &mut Gen, like: &dyn SubValue, size: usize, extra: usize) -> Box<dyn SubValue> {
     let min = like.min_size().unwrap_or(0);
-    let size = g.range(0, 100);
+    let size = g.range(0, size);
     g.set_size(size);
-    let budget = g.range(min, min.max(40));
+    let budget = g.range(min, min.max(extra));
     g.with_budget(budget, |g| like.generate(g))
 }
 
 /// A fresh value of the type of `like` whose constructor `fits`, among [`CONSTRUCTOR_DRAWS`]
-/// draws.
+/// draws; a `small` one (budget and size below 8), where a witness is a small value that
+/// draws at every size seldom make (a chain of three distinct links).
 fn drawn_with(
     g: &mut Gen,
     like: &dyn SubValue,
+    small: bool,
     fits: impl Fn(&str) -> bool,
 ) -> Option<Box<dyn SubValue>> {
-    (0..CONSTRUCTOR_DRAWS).map(|_| fresh(g, like)).find(|v| fits(v.as_node().constructor()))
+    let (size, extra) = if small { (8, 8) } else { (100, 40) };
+    (0..CONSTRUCTOR_DRAWS)
+        .map(|_| fresh_within(g, like, size, extra))
+        .find(|v| fits(v.as_node().constructor()))
 }
 
 /// `own` with `constructor` in place of its own constructor and its own arguments kept, or
@@ -96,7 +107,7 @@ fn renamed(g: &mut Gen, own: &dyn SubValue, constructor: &str) -> Option<Box<dyn
     if own.constructor() == constructor {
         return Some(own.as_node().to_value());
     }
-    let mut drawn = drawn_with(g, own, |c| c == constructor)?;
+    let mut drawn = drawn_with(g, own, false, |c| c == constructor)?;
     let kids = own.as_node().children();
     if drawn.as_node().children().len() != kids.len() {
         return None;
@@ -313,12 +324,13 @@ pub fn check<T: SubTypes, R: PropertyResult>(
                     }
                     // Draws that made no instance are no evidence either way.
                     let mut instances = 0;
-                    let witnessed = (0..draws).any(|_| {
+                    // Every other draw small: most witnesses are.
+                    let witnessed = (0..draws).any(|i| {
                         let mut every = base.clone();
                         for (j, (path, like, names)) in places.iter().enumerate() {
                             let fits =
                                 |c: &str| if j == k { c == wanted } else { names.contains(&c) };
-                            match drawn_with(&mut gen, &**like, fits) {
+                            match drawn_with(&mut gen, &**like, i % 2 == 1, fits) {
                                 Some(v) => every.push((path.clone(), v)),
                                 None => return false,
                             }
