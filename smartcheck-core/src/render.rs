@@ -26,12 +26,35 @@ pub enum Hole {
     /// A quantified constructor whose arguments are kept: prints as `k0` in place of the
     /// constructor's name, the arguments as they are (`k0(Lit(x1), In)`).
     Renamed(String),
+    /// As [`Hole::Renamed`], over struct-like variants that name their fields differently:
+    /// each field prints with `fields`' name for it, the constructors' names joined
+    /// (`k0 { width | x: x0, height | y: x1 }`).
+    RenamedFields {
+        /// The constructor variable's name, `k0`.
+        name: String,
+        /// Each field's names, in field order.
+        fields: Vec<String>,
+    },
+}
+
+impl Hole {
+    /// For a constructor variable that keeps its arguments: its name and, where the
+    /// constructors name their fields differently, the names to print them with.
+    fn renamed(&self) -> Option<(&str, Option<&[String]>)> {
+        match self {
+            Hole::Renamed(name) => Some((name, None)),
+            Hole::RenamedFields { name, fields } => Some((name, Some(fields))),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Hole {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Hole::Value(name) | Hole::Renamed(name) => f.write_str(name),
+            Hole::Value(name) | Hole::Renamed(name) | Hole::RenamedFields { name, .. } => {
+                f.write_str(name)
+            }
             Hole::Constructor(name) => write!(f, "{name}(..)"),
         }
     }
@@ -118,13 +141,16 @@ fn render_entry(arena: &Arena<'_>, at: usize, holes: &Holes, out: &mut String) {
 fn expand(arena: &Arena<'_>, i: usize, holes: &Holes, out: &mut String, stack: &mut Vec<Task>) {
     let e = &arena.entries[i];
     let mut name: &str = e.node.constructor();
-    match e.index.and_then(|ix| holes.get(&ix)) {
-        Some(Hole::Renamed(renamed)) => name = renamed,
-        Some(hole) => {
-            let _ = write!(out, "{hole}");
-            return;
+    // Field names a renamed constructor prints its fields with, in place of the node's own.
+    let mut renamed_fields: Option<&[String]> = None;
+    if let Some(hole) = e.index.and_then(|ix| holes.get(&ix)) {
+        match hole.renamed() {
+            Some((renamed, fields)) => (name, renamed_fields) = (renamed, fields),
+            None => {
+                let _ = write!(out, "{hole}");
+                return;
+            }
         }
-        None => {}
     }
     if e.atom {
         let _ = write!(out, "{:?}", e.node);
@@ -151,10 +177,11 @@ fn expand(arena: &Arena<'_>, i: usize, holes: &Holes, out: &mut String, stack: &
         Shape::Struct(fields) => {
             out.push_str(name);
             out.push_str(" { ");
+            let labels = field_labels(fields, renamed_fields);
             separated(
                 &mut tasks,
-                fields
-                    .iter()
+                labels
+                    .into_iter()
                     .zip(&children)
                     .map(|(f, &c)| vec![Task::Owned(format!("{f}: ")), Task::Node(c)]),
             );
@@ -275,15 +302,13 @@ fn tree_label(arena: &Arena<'_>, i: usize, holes: &Holes, out: &mut String) {
     let e = &arena.entries[i];
     let has_indexed = arena.indexed_children(i).next().is_some();
     let hole = e.index.and_then(|ix| holes.get(&ix));
-    let is_hole = hole.is_some_and(|h| !matches!(h, Hole::Renamed(_)));
+    let renamed = hole.and_then(Hole::renamed);
+    let is_hole = hole.is_some() && renamed.is_none();
     if is_hole || !has_indexed || e.node.shape() == Shape::List {
         render_entry(arena, i, holes, out);
         return;
     }
-    let name = match hole {
-        Some(Hole::Renamed(renamed)) => renamed,
-        _ => e.node.constructor(),
-    };
+    let (name, renamed_fields) = renamed.unwrap_or((e.node.constructor(), None));
     let all_indexed = e.children.clone().all(|c| !arena.entries[c].atom);
     if all_indexed {
         out.push_str(if name.is_empty() { "(..)" } else { name });
@@ -304,13 +329,23 @@ fn tree_label(arena: &Arena<'_>, i: usize, holes: &Holes, out: &mut String) {
         .collect();
     match e.node.shape() {
         Shape::Struct(fields) => {
+            let labels = field_labels(fields, renamed_fields);
             let fields: Vec<String> =
-                fields.iter().zip(parts).map(|(f, p)| format!("{f}: {p}")).collect();
+                labels.into_iter().zip(parts).map(|(f, p)| format!("{f}: {p}")).collect();
             let _ = write!(out, "{name} {{ {} }}", fields.join(", "));
         }
         _ => {
             let _ = write!(out, "{name}({})", parts.join(", "));
         }
+    }
+}
+
+/// The labels a struct's fields print with: `renamed`'s where a renamed constructor gives
+/// them (`width | x`), else the node's own names.
+fn field_labels<'a>(own: &'a [&'static str], renamed: Option<&'a [String]>) -> Vec<&'a str> {
+    match renamed {
+        Some(names) if names.len() == own.len() => names.iter().map(String::as_str).collect(),
+        _ => own.to_vec(),
     }
 }
 

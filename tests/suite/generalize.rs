@@ -737,6 +737,77 @@ fn an_event_above_a_variable_is_claimed_over_the_kinds_that_fail_alike() {
     }
 }
 
+/// A window event whose variants name their two fields differently.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+pub(crate) enum Window {
+    Resize { width: u16, height: u16 },
+    Move { x: u16, y: u16 },
+    Close,
+}
+
+/// A recorder that writes each event's two numbers in the wrong order, then reads them back.
+fn window_replayed(e: &Window) -> bool {
+    let replayed = match *e {
+        Window::Resize { width, height } => Window::Resize { width: height, height: width },
+        Window::Move { x, y } => Window::Move { x: y, y: x },
+        Window::Close => Window::Close,
+    };
+    replayed == *e
+}
+
+/// `Resize { width: 0, height: 1 }`: any two numbers that differ, under either event with
+/// two fields, though the variants name the fields differently; each field prints the names
+/// the constructors give it, in their order. Before, the struct variants' names had to be
+/// the same, and `Move` was a class of its own.
+#[test]
+fn struct_variants_with_other_field_names_are_interchanged_field_by_field() {
+    for seed in SEEDS {
+        let value = Window::Resize { width: 0, height: 1 };
+        let g = smartcheck::generalize(&seeded(seed), window_replayed, &value).unwrap();
+        assert_eq!(
+            g.formula(),
+            "forall values x0 x1 with x0 != x1: forall constructors k0 in {Resize, Move}:\n  \
+             k0 { width | x: x0, height | y: x1 }",
+            "seed {seed}"
+        );
+        let report = smart_check(&Args { persist: false, ..seeded(seed) }, window_replayed);
+        assert_eq!(report.counterexamples().len(), 1, "seed {seed}: {report}");
+    }
+}
+
+/// A price in one of two currencies, the amount named differently in each.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+pub(crate) enum Price {
+    Euro { cents: u32 },
+    Yen { yen: u32 },
+    Free,
+}
+
+/// A receipt's lines: one per priced item, but the last priced item is left off.
+#[allow(clippy::ptr_arg)] // a property takes its input type by reference
+fn receipt_lists_every_price(items: &Vec<Price>) -> bool {
+    let priced = items.iter().filter(|p| **p != Price::Free).count();
+    let lines = priced.saturating_sub(1);
+    lines == priced
+}
+
+/// `[Euro { cents: 0 }]`: a priced item in either currency, of any amount, before any
+/// items: the place above the amount's variable is interchanged field by field, below the
+/// root.
+#[test]
+fn a_struct_variant_below_the_root_is_interchanged_field_by_field() {
+    for seed in SEEDS {
+        let value = vec![Price::Euro { cents: 0 }];
+        let g = smartcheck::generalize(&seeded(seed), receipt_lists_every_price, &value).unwrap();
+        assert_eq!(
+            g.formula(),
+            "forall values x0 x1: forall constructors k0 in {Euro, Yen}:\n  \
+             [k0 { cents | yen: x1 }, ..x0]",
+            "seed {seed}"
+        );
+    }
+}
+
 // --- Two sub-values that must differ ------------------------------------------------------------
 
 /// `e` printed with a bug that swaps `Sub`'s operands, then read back.

@@ -58,7 +58,11 @@ pub(super) fn formula(
         let names = names("k", kept.len());
         let mut listed = Vec::new();
         for (kept, name) in kept.iter().zip(&names) {
-            holes.insert(kept.place, Hole::Renamed(name.clone()));
+            let hole = match kept.field_names() {
+                None => Hole::Renamed(name.clone()),
+                Some(fields) => Hole::RenamedFields { name: name.clone(), fields },
+            };
+            holes.insert(kept.place, hole);
             listed.push(format!("{name} in {{{}}}", kept.constructors.join(", ")));
         }
         quantifiers.push(format!("forall constructors {}:", listed.join(", ")));

@@ -7,8 +7,11 @@
 //! `Sub(Lit(x0), In)`; nor the root, so `Cents(10000)` and `Points(10000)` under one label
 //! bug were two classes. Here, breadth-first over the root and the places above a variable,
 //! the node's constructor is replaced by each other constructor of its type whose fields
-//! have the same types in the same order (and names, for struct-like variants), the node's
-//! own arguments put back in them. A constructor is claimed when:
+//! have the same types in the same order, the node's own arguments put back in them, field
+//! by field (struct-like variants may name their fields differently: `Resize { width,
+//! height }` and `Move { x, y }`; the formula prints each field with the names the
+//! constructors give it, `k0 { width | x: x0, height | y: x1 }`). A constructor is claimed
+//! when:
 //! - the counterexample itself with that constructor fails the same way (one evaluation,
 //!   which rules out most constructors at once), and
 //! - with variables, the evidence rule (`universal::check`) holds with every variable drawn
@@ -43,11 +46,34 @@ const DRAWS: usize = 64;
 const TUPLES: usize = 8;
 
 /// A place whose constructor may be any of `constructors` (its own among them, in declaration
-/// order), its arguments kept.
+/// order), its arguments kept; for struct-like variants, `fields` holds each one's field
+/// names, in the same order (empty otherwise).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Interchange {
     pub place: usize,
     pub constructors: Vec<&'static str>,
+    pub fields: Vec<&'static [&'static str]>,
+}
+
+impl Interchange {
+    /// Each field's names, those the constructors give it joined by ` | ` in their order
+    /// (`width | x`); `None` when every constructor names its fields alike (or has no names).
+    pub fn field_names(&self) -> Option<Vec<String>> {
+        let first = self.fields.first()?;
+        if self.fields.iter().all(|f| f == first) {
+            return None;
+        }
+        let names = (0..first.len()).map(|i| {
+            let mut names: Vec<&str> = Vec::new();
+            for name in self.fields.iter().filter_map(|f| f.get(i)) {
+                if !names.contains(name) {
+                    names.push(name);
+                }
+            }
+            names.join(" | ")
+        });
+        Some(names.collect())
+    }
 }
 
 /// The root and the places above a variable of `scheme` claimed over two or more
@@ -91,8 +117,18 @@ pub(super) fn interchange(
             let order = node.constructors();
             held.sort_by_key(|(c, _)| order.iter().position(|o| o == c));
             earlier = with_place(tuples, place, &held);
+            let fields = held
+                .iter()
+                .map(|(_, rebuilt)| {
+                    let shape = rebuilt.as_ref().map_or(node.shape(), |r| r.as_node().shape());
+                    match shape {
+                        Shape::Struct(names) => names,
+                        _ => &[],
+                    }
+                })
+                .collect();
             let constructors = held.into_iter().map(|(c, _)| c).collect();
-            found.push(Interchange { place, constructors });
+            found.push(Interchange { place, constructors, fields });
         }
     }
     (found, None)
@@ -171,8 +207,9 @@ fn holds(
 }
 
 /// The node at `place` with `constructor` instead of its own and its own arguments in the
-/// fields, when that constructor's fields have the same types (and shape) as the node's;
-/// `None` when they do not, or no generated value had that constructor.
+/// fields, when that constructor's fields have the same types and shape as the node's (a
+/// struct-like variant's field names aside); `None` when they do not, or no generated value
+/// had that constructor.
 fn rebuild(ctx: &mut Ctx<'_, '_>, place: usize, constructor: &str) -> Option<Box<dyn SubValue>> {
     let node = ctx.subject.node(place);
     let min = node.type_node().min_size()?;
@@ -181,8 +218,12 @@ fn rebuild(ctx: &mut Ctx<'_, '_>, place: usize, constructor: &str) -> Option<Box
         .filter_map(|_| generate_below(node, bound, ctx.gen, ctx.args.max_size))
         .find(|v| v.as_node().constructor() == constructor)?;
     let (old, new) = (node.children(), drawn.as_node().children());
-    // Shapes compare with their field names: a struct variant's must be the same.
-    let fits = node.shape() == drawn.as_node().shape()
+    // Struct-like variants fit by position, whatever they name their fields.
+    let same_shape = match (node.shape(), drawn.as_node().shape()) {
+        (Shape::Struct(a), Shape::Struct(b)) => a.len() == b.len(),
+        (a, b) => a == b,
+    };
+    let fits = same_shape
         && old.len() == new.len()
         && old
             .iter()
