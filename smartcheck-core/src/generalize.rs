@@ -22,7 +22,9 @@
 //!   variables, and together: every tuple of their constructors has a witness;
 //! - a sub-value above a variable, and the root, may take other constructors of its type
 //!   with its arguments kept, each checked as a universal claim with every variable drawn
-//!   (`interchange`: `k0(Lit(x1), In)` with `forall constructors k0 in {Add, Sub}`);
+//!   (`interchange`: `k0(Lit(x1), In)` with `forall constructors k0 in {Add, Sub}`); after
+//!   the constructor variables, so may a sub-value with nothing claimed in or above it, its
+//!   witnesses kept (`(c0(..), k0(4294967295))`);
 //! - a variable whose replacements the precondition ever rejected is said to range over values
 //!   that satisfy the precondition (a replacement outside its type's `range` or `invariant`
 //!   is no value of the type: neither evidence nor a rejection).
@@ -283,14 +285,20 @@ pub(crate) fn generalize_reduced(
             stopped = relation::relate(&mut ctx, &mut scheme);
         }
     }
-    let (mut kept, mut existential) = (Vec::new(), Vec::new());
+    let (mut kept, mut existential) = (None, Vec::new());
     if args.run_forall && stopped.is_none() {
-        (kept, stopped) = interchange::interchange(&mut ctx, &mut scheme);
+        let found;
+        (found, stopped) = interchange::interchange(&mut ctx, &mut scheme);
+        kept = Some(found);
     }
     if args.run_exists && stopped.is_none() {
-        let kept: Vec<usize> = kept.iter().map(|k| k.place).collect();
-        (existential, stopped) = existential::sum_test(&mut ctx, &scheme, &kept);
+        let places: Vec<usize> = kept.iter().flat_map(|k| &k.found).map(|k| k.place).collect();
+        (existential, stopped) = existential::sum_test(&mut ctx, &scheme, &places);
     }
+    if let Some(kept) = kept.as_mut().filter(|_| stopped.is_none()) {
+        stopped = interchange::interchange_rest(&mut ctx, &mut scheme, kept, &existential);
+    }
+    let kept = kept.map(|k| k.found).unwrap_or_default();
     Some(finish(args, &subject, scheme, &kept, &existential, stopped))
 }
 

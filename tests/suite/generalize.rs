@@ -808,6 +808,50 @@ fn a_struct_variant_below_the_root_is_interchanged_field_by_field() {
     }
 }
 
+/// A payment in one of two currencies, or none.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+pub(crate) enum Payment {
+    Euro(u32),
+    Yen(u32),
+    Waived,
+}
+
+/// Two payments added in `u32`, wrapping: large amounts overflow whatever the currency.
+fn payments_add_up(p: &(Payment, Payment)) -> bool {
+    let amount = |p: &Payment| match *p {
+        Payment::Euro(n) | Payment::Yen(n) => n,
+        Payment::Waived => 0,
+    };
+    let (a, b) = (amount(&p.0), amount(&p.1));
+    u64::from(a.wrapping_add(b)) == u64::from(a) + u64::from(b)
+}
+
+/// `(Euro(1), Euro(4294967295))`: the first payment is claimed over the currencies (a small
+/// one of either overflows beside the largest), and the second, whose amount is no variable
+/// and whose witnesses (amounts near `u32::MAX`) random draws do not meet, keeps its amount
+/// under either currency. Before, nothing was claimed at the second place, and a run
+/// reported `(Euro(1), Yen(4294967295))` as a class of its own. Where the witness search
+/// does meet a large amount, both places are existential claims, which is more general.
+#[test]
+fn a_place_with_nothing_claimed_under_it_is_interchanged_after_the_existential_claims() {
+    let value = (Payment::Euro(1), Payment::Euro(u32::MAX));
+    let kept = "forall constructors k0 in {Euro, Yen}: forall constructors c0 in {Euro, Yen}: \
+                there exist arguments such that\n  (c0(..), k0(4294967295))";
+    let both = "forall constructors c0 in {Euro, Yen}, c1 in {Euro, Yen}: there exist \
+                arguments such that\n  (c0(..), c1(..))";
+    let (mut kept_seeds, mut found) = (0, 0);
+    for seed in SEEDS {
+        let g = smartcheck::generalize(&seeded(seed), payments_add_up, &value).unwrap();
+        assert!([kept, both].contains(&g.formula()), "seed {seed}: {}", g.formula());
+        kept_seeds += usize::from(g.formula() == kept);
+        let report = smart_check(&Args { persist: false, ..seeded(seed) }, payments_add_up);
+        assert!(report.counterexamples().len() <= 1, "seed {seed}: {report}");
+        found += usize::from(report.failed());
+    }
+    assert!(found >= 20, "{found} of 30 runs found the bug");
+    assert!(kept_seeds >= 20, "{kept_seeds} of 30 seeds kept the amount");
+}
+
 // --- Two sub-values that must differ ------------------------------------------------------------
 
 /// `e` printed with a bug that swaps `Sub`'s operands, then read back.

@@ -21,6 +21,7 @@ pub fn all(seeds: u64, on: &dyn Fn(&str) -> bool) -> Vec<Row> {
         "pointer_events" => pointer_events,
         "version_compare" => version_compare,
         "dedupe_by_id" => dedupe_by_id,
+        "stock_total" => stock_total,
     )
 }
 
@@ -146,4 +147,22 @@ fn dedupe(records: &[Record]) -> Vec<Record> {
 fn dedupe_by_id(records: &Vec<Record>) -> bool {
     let out = dedupe(records);
     out.iter().enumerate().all(|(i, a)| out[i + 1..].iter().all(|b| a.id != b.id))
+}
+
+/// A warehouse's stock of one item, counted in one of two units, or none left.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+pub enum Stock {
+    Boxes(u16),
+    Pallets(u16),
+    Gone,
+}
+
+/// Two warehouses' stock added in `u16`, wrapping: large counts overflow whatever the unit.
+fn stock_total((a, b): &(Stock, Stock)) -> bool {
+    let count = |s: &Stock| match *s {
+        Stock::Boxes(n) | Stock::Pallets(n) => n,
+        Stock::Gone => 0,
+    };
+    let (a, b) = (count(a), count(b));
+    u32::from(a.wrapping_add(b)) == u32::from(a) + u32::from(b)
 }

@@ -144,7 +144,7 @@ pub(super) fn sum_test(
 /// place is claimed for: empty for all of them; else the two or more (its own among them)
 /// whose every tuple had a witness under every assignment, when others did not (`c0 in
 /// {Name, DotDot}`, where `Dot` there passes). `None`: no claim.
-fn constr_fail(
+pub(super) fn constr_fail(
     ctx: &mut Ctx<'_, '_>,
     scheme: &Scheme,
     claimed: &[Claimed],

@@ -18,6 +18,15 @@
 //!   together under the side conditions and that constructor in place, under every tuple of
 //!   the constructors claimed at earlier places (at most [`TUPLES`] tuples).
 //!
+//! A second pass ([`interchange_rest`]) runs after the existential claims, over the places
+//! with nothing claimed at, under or above them: a sub-value whose values no variable or
+//! witness search could stand for (`(Euro(1), Euro(4294967295))`, where the second amount
+//! overflows beside the first and random draws meet no such amount, was a class of its own
+//! under `Yen`). There a constructor is claimed, besides, when every tuple of the existential
+//! claims' constructors still has a witness with it in place: `forall constructors k0 in
+//! {Euro, Yen}: forall constructors c0 in {Euro, Yen}: there exist arguments such that
+//! (c0(..), k0(4294967295))`.
+//!
 //! The claim is universal, as a value variable's is: `forall constructors k0 in {Add, Sub}`
 //! says every instance with either constructor fails, and the evidence of these checks is
 //! added to the formula's. A place is claimed only when two or more constructors (its own
@@ -30,8 +39,9 @@
 //! constructor that fits a place, and as much as a universal claim (`min_forall` to
 //! `max_forall`) per tuple for each that fails on the counterexample's own values;
 //! [`DRAWS`] generated values at most to build each constructor (drawing costs no
-//! evaluation).
+//! evaluation); in the second pass, an existential check (`constr_fail`) per tuple besides.
 
+use super::existential::{constr_fail, Claimed};
 use super::universal::check;
 use super::{Ctx, Evidence, Scheme, Trial};
 use crate::index::assign_at_path;
@@ -76,20 +86,22 @@ impl Interchange {
     }
 }
 
+/// The interchangeable places claimed so far, and every tuple of their constructors as the
+/// replacements that put it in place (the counterexample's own constructors need none;
+/// `None` past [`TUPLES`]).
+pub(super) struct Kept {
+    pub found: Vec<Interchange>,
+    earlier: Option<Vec<Swaps>>,
+}
+
 /// The root and the places above a variable of `scheme` claimed over two or more
 /// constructors, in breadth-first order, with the evidence of their checks added to the
 /// scheme's; and the place it stopped at if the evaluation budget ran out.
-pub(super) fn interchange(
-    ctx: &mut Ctx<'_, '_>,
-    scheme: &mut Scheme,
-) -> (Vec<Interchange>, Option<usize>) {
+pub(super) fn interchange(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme) -> (Kept, Option<usize>) {
     let places = scheme.places();
     let above = ctx.subject.above(&places);
     let covered = ctx.subject.covered(&places);
-    let mut found: Vec<Interchange> = Vec::new();
-    // Every tuple of constructors of the places claimed so far, as the replacements that put
-    // it in place (the counterexample's own constructors need none); `None` past [`TUPLES`].
-    let mut earlier: Option<Vec<Swaps>> = Some(vec![Vec::new()]);
+    let mut kept = Kept { found: Vec::new(), earlier: Some(vec![Vec::new()]) };
     for place in 0..ctx.subject.len() {
         // The root has no existential constructor variable: it is tried with or without a
         // variable under it.
@@ -97,41 +109,86 @@ pub(super) fn interchange(
             continue;
         }
         if ctx.spent() {
-            return (found, Some(place));
+            return (kept, Some(place));
         }
-        let Some(tuples) = earlier.as_ref().filter(|t| t.len() * 2 <= TUPLES) else { continue };
-        let node = ctx.subject.node(place);
-        let own = node.constructor();
-        // Each constructor held, with the node rebuilt with it (none for its own).
-        let mut held: Vec<(&'static str, Option<Box<dyn SubValue>>)> = vec![(own, None)];
-        for &other in node.constructors().iter().filter(|&&c| c != own) {
-            if ctx.spent() {
-                break;
-            }
-            let Some(rebuilt) = rebuild(ctx, place, other) else { continue };
-            if holds(ctx, scheme, tuples, (place, rebuilt.clone())) {
-                held.push((other, Some(rebuilt)));
-            }
+        claim(ctx, scheme, &mut kept, &[], place);
+    }
+    (kept, None)
+}
+
+/// After the existential claims: the places with nothing claimed at, under or above them
+/// (but the root), claimed as [`interchange`] claims, and checked besides under the
+/// existential claims (every tuple of their constructors still has a witness with the
+/// place's constructor swapped). Such a place keeps values no variable or witness search
+/// could stand for: `(c0(..), k0(4294967295))` over `{Euro, Yen}`, where random draws meet no
+/// amount that overflows beside a small one. The place it stopped at if the evaluation budget
+/// ran out.
+pub(super) fn interchange_rest(
+    ctx: &mut Ctx<'_, '_>,
+    scheme: &mut Scheme,
+    kept: &mut Kept,
+    existential: &[Claimed],
+) -> Option<usize> {
+    let mut claimed = scheme.places();
+    claimed.extend(kept.found.iter().map(|k| k.place));
+    claimed.extend(existential.iter().map(|c| c.place));
+    let above = ctx.subject.above(&claimed);
+    let covered = ctx.subject.covered(&claimed);
+    for place in 1..ctx.subject.len() {
+        if above[place] || covered[place] || !eligible(ctx, place) {
+            continue;
         }
-        if held.len() >= 2 {
-            let order = node.constructors();
-            held.sort_by_key(|(c, _)| order.iter().position(|o| o == c));
-            earlier = with_place(tuples, place, &held);
-            let fields = held
-                .iter()
-                .map(|(_, rebuilt)| {
-                    let shape = rebuilt.as_ref().map_or(node.shape(), |r| r.as_node().shape());
-                    match shape {
-                        Shape::Struct(names) => names,
-                        _ => &[],
-                    }
-                })
-                .collect();
-            let constructors = held.into_iter().map(|(c, _)| c).collect();
-            found.push(Interchange { place, constructors, fields });
+        if ctx.spent() {
+            return Some(place);
+        }
+        claim(ctx, scheme, kept, existential, place);
+    }
+    kept.found.sort_by_key(|k| k.place);
+    None
+}
+
+/// Claims `place` over the constructors that hold there ([`holds`]), when two or more do
+/// (its own among them), and extends the tuples of `kept` with them.
+fn claim(
+    ctx: &mut Ctx<'_, '_>,
+    scheme: &mut Scheme,
+    kept: &mut Kept,
+    existential: &[Claimed],
+    place: usize,
+) {
+    let Some(tuples) = kept.earlier.as_ref().filter(|t| t.len() * 2 <= TUPLES) else { return };
+    let node = ctx.subject.node(place);
+    let own = node.constructor();
+    // Each constructor held, with the node rebuilt with it (none for its own).
+    let mut held: Vec<(&'static str, Option<Box<dyn SubValue>>)> = vec![(own, None)];
+    for &other in node.constructors().iter().filter(|&&c| c != own) {
+        if ctx.spent() {
+            break;
+        }
+        let Some(rebuilt) = rebuild(ctx, place, other) else { continue };
+        if holds(ctx, scheme, tuples, existential, (place, rebuilt.clone())) {
+            held.push((other, Some(rebuilt)));
         }
     }
-    (found, None)
+    if held.len() < 2 {
+        return;
+    }
+    let order = node.constructors();
+    held.sort_by_key(|(c, _)| order.iter().position(|o| o == c));
+    let earlier = with_place(tuples, place, &held);
+    let fields = held
+        .iter()
+        .map(|(_, rebuilt)| {
+            let shape = rebuilt.as_ref().map_or(node.shape(), |r| r.as_node().shape());
+            match shape {
+                Shape::Struct(names) => names,
+                _ => &[],
+            }
+        })
+        .collect();
+    let constructors = held.into_iter().map(|(c, _)| c).collect();
+    kept.earlier = earlier;
+    kept.found.push(Interchange { place, constructors, fields });
 }
 
 /// The replacements that put one tuple of constructors in place.
@@ -170,11 +227,13 @@ fn with_place(
 
 /// True when `swap` fails the same way on the counterexample's own values and, with
 /// variables, the evidence rule holds under it and each of the `earlier` tuples; the
-/// evidence is added to the scheme's.
+/// evidence is added to the scheme's. With `existential` claims, each of their tuples of
+/// constructors has a witness under it and each of the `earlier` tuples besides.
 fn holds(
     ctx: &mut Ctx<'_, '_>,
     scheme: &mut Scheme,
     earlier: &[Swaps],
+    existential: &[Claimed],
     swap: (usize, Box<dyn SubValue>),
 ) -> bool {
     let with = |tuple: &Swaps| {
@@ -186,6 +245,18 @@ fn holds(
     for tuple in earlier {
         if ctx.trial(with(tuple)) != Some(Trial::Same) {
             return false;
+        }
+    }
+    if let Some(last) = existential.last() {
+        for tuple in earlier {
+            ctx.fixed = with(tuple);
+            let only = constr_fail(ctx, scheme, existential);
+            ctx.fixed.clear();
+            // Every constructor of the last claim keeps its witnesses (`constr_fail` lists
+            // those that did, or none for all of its type's).
+            if only.is_none_or(|only| only.len() != last.only.len()) {
+                return false;
+            }
         }
     }
     if scheme.vars.is_empty() {
