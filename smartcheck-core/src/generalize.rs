@@ -47,6 +47,7 @@
 mod existential;
 mod formula;
 mod interchange;
+mod permute;
 mod relation;
 mod sample;
 mod universal;
@@ -100,6 +101,8 @@ pub struct Generalization {
     pub(crate) ranges: Vec<Vec<&'static str>>,
     /// The places whose constructor may be any of some, their arguments kept, `k0` first.
     pub(crate) interchangeable: Vec<Interchangeable>,
+    /// The fields of one type that may come in any order.
+    pub(crate) any_order: Vec<AnyOrder>,
     /// Side conditions between variables.
     pub(crate) conditions: Vec<Condition>,
     /// Each pair of tags or sub-values that the formula relates, whichever they are. Not in
@@ -153,6 +156,19 @@ pub struct Interchangeable {
     pub(crate) index: usize,
 }
 
+/// Fields of one type of a tuple or struct that the formula holds in any order (`forall orders
+/// of the tuple's fields`): every instance of the formula with those fields in another order
+/// fails too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnyOrder {
+    /// Where the tuple or struct stands in the counterexample: the child slots from the root.
+    pub path: Vec<u32>,
+    /// The child slots of its fields that may come in any order, in order.
+    pub slots: Vec<u32>,
+    /// Reduction's breadth-first index of the place.
+    pub(crate) index: usize,
+}
+
 /// A side condition of a formula: `variables[left] relation variables[right]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Condition {
@@ -185,6 +201,7 @@ impl Generalization {
         !self.variables.is_empty()
             || !self.existential.is_empty()
             || !self.interchangeable.is_empty()
+            || !self.any_order.is_empty()
     }
 
     /// Reduction's breadth-first indexes of the sub-values that are each a variable of their
@@ -221,6 +238,12 @@ impl Generalization {
     /// `forall constructors k0 in {Add, Sub}`), `k0` first.
     pub fn interchangeable(&self) -> &[Interchangeable] {
         &self.interchangeable
+    }
+
+    /// The fields of one type that the formula holds in any order (`forall orders of the
+    /// tuple's fields`), outermost first.
+    pub fn any_order(&self) -> &[AnyOrder] {
+        &self.any_order
     }
 
     /// Side conditions between variables (`with x0 != x1`).
@@ -298,8 +321,12 @@ pub(crate) fn generalize_reduced(
     if let Some(kept) = kept.as_mut().filter(|_| stopped.is_none()) {
         stopped = interchange::interchange_rest(&mut ctx, &mut scheme, kept, &existential);
     }
+    let mut orders = Vec::new();
+    if let Some(kept) = kept.as_ref().filter(|_| stopped.is_none()) {
+        (orders, stopped) = permute::permute(&mut ctx, &mut scheme, kept, &existential);
+    }
     let kept = kept.map(|k| k.found).unwrap_or_default();
-    Some(finish(args, &subject, scheme, &kept, &existential, stopped))
+    Some(finish(args, &subject, scheme, (&kept, &orders), &existential, stopped))
 }
 
 /// The generalization of `subject` from what the phases found.
@@ -307,7 +334,7 @@ fn finish(
     args: &Args,
     subject: &Subject<'_>,
     scheme: Scheme,
-    kept: &[interchange::Interchange],
+    (kept, orders): (&[interchange::Interchange], &[permute::Permutable]),
     existential: &[existential::Claimed],
     stopped: Option<usize>,
 ) -> Generalization {
@@ -365,7 +392,20 @@ fn finish(
             subject.len()
         ));
     }
-    let formula = formula::formula(subject.value, &scheme, kept, existential, args.format);
+    let any_order: Vec<AnyOrder> = orders
+        .iter()
+        .filter_map(|o| {
+            Some(AnyOrder {
+                path: subject.bfs.path(o.place),
+                slots: o.slots.clone(),
+                index: subject.structural[o.place]?,
+            })
+        })
+        .collect();
+    let quantifiers: Vec<String> =
+        orders.iter().map(|o| formula::any_order(subject.node(o.place), &o.slots)).collect();
+    let formula =
+        formula::formula(subject.value, &scheme, (kept, &quantifiers), existential, args.format);
     let interchangeable = kept
         .iter()
         .enumerate()
@@ -390,6 +430,7 @@ fn finish(
         constructors: paths(&places),
         ranges: claims.iter().map(|(_, c)| c.only.clone()).collect(),
         interchangeable,
+        any_order,
         conditions: scheme.conditions.clone(),
         related_tags,
         evidence: scheme.evidence.filter(|_| !scheme.vars.is_empty()),
@@ -906,7 +947,8 @@ mod tests {
     fn constructor_variables_that_hold_only_one_at_a_time_are_not_claimed_together() {
         // Fails when both options have the same parity (`None` counts as even), unless both
         // are `None`. Each may have any constructor while the other is `Some(2)`, but the pair
-        // `(None, None)` never fails: only the first is claimed.
+        // `(None, None)` never fails: only the first is claimed. The property reads the two
+        // alike, so the pair holds in either order.
         let parity = |o: &Option<u8>| o.map_or(0, |x| x % 2);
         let prop = move |p: &(Option<u8>, Option<u8>)| {
             parity(&p.0) != parity(&p.1) || (p.0.is_none() && p.1.is_none())
@@ -915,7 +957,8 @@ mod tests {
             let g = generalized(seed, prop, &(Some(0), Some(2)));
             assert_eq!(
                 g.formula(),
-                "forall constructors c0: there exist arguments such that\n  (c0(..), Some(2))",
+                "forall orders of the tuple's fields: forall constructors c0: there exist \
+                 arguments such that\n  (c0(..), Some(2))",
                 "seed {seed}: {g:?}"
             );
             assert!(g.notes().is_empty(), "seed {seed}: {g:?}");
@@ -973,12 +1016,15 @@ mod tests {
     #[test]
     fn variables_that_cannot_vary_together_are_not_claimed_together() {
         // Each side may be anything while the other is `Some(true)`, but not both at once:
-        // the first is claimed, the second is then checked with the first varying.
+        // the first is claimed, the second is then checked with the first varying. Either
+        // side may be the `Some(true)`: the pair holds in either order.
         for seed in 0..20 {
             let g = generalized(seed, either_true, &(Some(true), Some(true)));
             assert_eq!(g.universal(), [1], "seed {seed}: {g:?}");
             assert!(g.existential().is_empty(), "seed {seed}: {g:?}");
-            assert_eq!(g.formula(), "forall values x0:\n  (x0, Some(true))", "seed {seed}");
+            let formula =
+                "forall orders of the tuple's fields: forall values x0:\n  (x0, Some(true))";
+            assert_eq!(g.formula(), formula, "seed {seed}");
         }
     }
 

@@ -253,6 +253,9 @@ struct Pattern {
     alternatives: Vec<Vec<&'static str>>,
     /// For each node: its float leaves, `None` where the leaf is a variable of the formula.
     floats: Vec<Leaves<Option<FloatKind>>>,
+    /// For each node: its groups of children (positions among its indexed children) that
+    /// may come in any order (`forall orders of the tuple's fields`); empty for most.
+    orders: Vec<Vec<Vec<usize>>>,
     core: usize,
 }
 
@@ -263,6 +266,7 @@ impl Pattern {
         only: &[(usize, Vec<&'static str>)],
         alternatives: &[(usize, Vec<&'static str>)],
         free_leaves: &[Vec<u32>],
+        any_order: &AnyOrders,
     ) -> Self {
         let flat = Flat::of(value, usize::MAX).unwrap_or_else(|| unreachable!("no limit"));
         let wild: Vec<bool> = (0..flat.len()).map(|i| wildcards.contains(&i)).collect();
@@ -277,7 +281,14 @@ impl Pattern {
                 flat.floats[i].iter().map(|&(slot, k)| (slot, (!free(slot)).then_some(k))).collect()
             })
             .collect();
-        let mut pattern = Pattern { flat, wild, only, alternatives, floats, core: 0 };
+        let orders = (0..flat.len())
+            .map(|i| {
+                let groups = any_order.iter().filter(|(at, _)| *at == i);
+                let node = node_at(value, &bfs.path(i));
+                groups.filter_map(|(_, slots)| positions(node?, slots)).collect()
+            })
+            .collect();
+        let mut pattern = Pattern { flat, wild, only, alternatives, floats, orders, core: 0 };
         pattern.core = pattern.core();
         pattern
     }
@@ -333,12 +344,67 @@ impl Pattern {
             (self.flat.labels[s], candidate.labels[t]);
         let label = s_type == t_type
             && (s_constructor == t_constructor || self.alternatives[s].contains(&t_constructor));
+        let embeds = |sc: usize, tc: usize| table[sc * candidate.len() + tc];
+        let kids = || s_kids.clone().zip(t_kids.clone());
+        let orders = &self.orders[s];
         label
             && s_kids.len() == t_kids.len()
             && self.floats[s].len() == floats.len()
             && self.floats[s].iter().zip(floats).all(|(&(_, k), &(_, c))| k.is_none_or(|k| k == c))
-            && s_kids.zip(t_kids).all(|(sc, tc)| table[sc * candidate.len() + tc])
+            && kids()
+                .enumerate()
+                .filter(|(i, _)| !orders.iter().any(|g| g.contains(i)))
+                .all(|(_, (sc, tc))| embeds(sc, tc))
+            && orders.iter().all(|group| {
+                let (sk, tk) = (s_kids.start, t_kids.start);
+                perfect_matching(group.len(), |a, b| embeds(sk + group[a], tk + group[b]))
+            })
     }
+}
+
+/// Groups of fields in any order: each node's breadth-first index with the child slots of
+/// one group (`forall orders of ..`).
+type AnyOrders = [(usize, Vec<u32>)];
+
+/// The positions among `node`'s indexed children (as [`Flat`] lists them) of its fields at
+/// `slots`; `None` when one is not indexed.
+fn positions(node: NodeRef<'_>, slots: &[u32]) -> Option<Vec<usize>> {
+    let children = node.children();
+    let indexed: Vec<usize> = (0..children.len())
+        .filter(|&slot| !children[slot].frozen && !children[slot].node.is_opaque())
+        .collect();
+    slots.iter().map(|&slot| indexed.iter().position(|&i| i == slot as usize)).collect()
+}
+
+/// True when the `n` left nodes can each be paired with a distinct right node that `fits`
+/// (a perfect matching, by augmenting paths: O(n³) for the few fields of one type).
+fn perfect_matching(n: usize, fits: impl Fn(usize, usize) -> bool) -> bool {
+    // For each right node, the left node paired with it.
+    let mut paired: Vec<Option<usize>> = vec![None; n];
+    fn augment(
+        left: usize,
+        n: usize,
+        fits: &dyn Fn(usize, usize) -> bool,
+        seen: &mut [bool],
+        paired: &mut [Option<usize>],
+    ) -> bool {
+        for right in 0..n {
+            if seen[right] || !fits(left, right) {
+                continue;
+            }
+            seen[right] = true;
+            let free = match paired[right] {
+                None => true,
+                Some(other) => augment(other, n, fits, seen, paired),
+            };
+            if free {
+                paired[right] = Some(left);
+                return true;
+            }
+        }
+        false
+    }
+    (0..n).all(|left| augment(left, n, &fits, &mut vec![false; n], &mut paired))
 }
 
 /// An earlier class of counterexample: its value, its generalized indexes, its failure, and
@@ -376,12 +442,14 @@ impl Class {
         let alternatives: Vec<(usize, Vec<&'static str>)> = g.map_or_else(Vec::new, |g| {
             g.interchangeable.iter().map(|k| (k.index, k.constructors.clone())).collect()
         });
+        let any_order: Vec<(usize, Vec<u32>)> = g.map_or_else(Vec::new, |g| {
+            g.any_order.iter().map(|o| (o.index, o.slots.clone())).collect()
+        });
         let mut class = Class::new(
             cex.value.clone(),
-            wildcards,
-            &only,
+            (wildcards, &only),
             alternatives,
-            &free_leaves,
+            (&free_leaves, &any_order),
             cex.failure.signature(),
         );
         let tags = g.map_or(&[][..], |g| &g.related_tags[..]);
@@ -398,14 +466,13 @@ impl Class {
     /// `signature`.
     fn new(
         value: Root,
-        wildcards: Vec<usize>,
-        only: &[(usize, Vec<&'static str>)],
+        (wildcards, only): (Vec<usize>, &[(usize, Vec<&'static str>)]),
         alternatives: Vec<(usize, Vec<&'static str>)>,
-        free_leaves: &[Vec<u32>],
+        (free_leaves, any_order): (&[Vec<u32>], &AnyOrders),
         signature: String,
     ) -> Self {
         let root = NodeRef::Value(value.node());
-        let pattern = Pattern::of(root, &wildcards, only, &alternatives, free_leaves);
+        let pattern = Pattern::of(root, &wildcards, only, &alternatives, free_leaves, any_order);
         let loose = wildcards.clone();
         Class { value, wildcards, signature, pattern, related: Vec::new(), loose, alternatives }
     }
@@ -594,13 +661,22 @@ mod tests {
     ) -> Known<T> {
         let class = Class::new(
             Root::new(value),
-            wildcards.to_vec(),
-            &[],
+            (wildcards.to_vec(), &[]),
             Vec::new(),
-            free_leaves,
+            (free_leaves, &[]),
             signature.to_string(),
         );
         Known(class, std::marker::PhantomData)
+    }
+
+    #[test]
+    fn fields_in_any_order_pair_up_where_a_first_fit_would_not() {
+        // Left 0 fits both right nodes, left 1 only right 0: pairing left 0 with right 0
+        // first must give way.
+        let fits = |a: usize, b: usize| matches!((a, b), (0, 0) | (0, 1) | (1, 0) | (2, 2));
+        assert!(super::perfect_matching(3, fits));
+        // Left 0 and left 1 both fit right 0 only.
+        assert!(!super::perfect_matching(3, |a, b| b == 0 && a < 2 || (a, b) == (2, 2)));
     }
 
     #[test]

@@ -22,19 +22,19 @@ use super::Scheme;
 use crate::args::Format;
 use crate::render::{render_generalized, Hole, Holes};
 use crate::root::node_of;
-use crate::subtypes::{NodeRef, SubValue};
+use crate::subtypes::{NodeRef, Shape, SubValue};
 
 /// Renders `value` with the holes of `scheme` and `existential` (places in generalization's
 /// numbering) under their quantifiers; without any, the value alone.
 pub(super) fn formula(
     value: &dyn SubValue,
     scheme: &Scheme,
-    kept: &[Interchange],
+    (kept, orders): (&[Interchange], &[String]),
     existential: &[Claimed],
     format: Format,
 ) -> String {
     let mut holes = Holes::new();
-    let mut quantifiers = Vec::new();
+    let mut quantifiers: Vec<String> = orders.to_vec();
     if !scheme.vars.is_empty() {
         let names = names("x", scheme.vars.len());
         for (var, name) in scheme.vars.iter().zip(&names) {
@@ -97,4 +97,24 @@ pub(super) fn formula(
 
 fn names(prefix: &str, count: usize) -> Vec<String> {
     (0..count).map(|k| format!("{prefix}{k}")).collect()
+}
+
+/// The quantifier of fields of one type in any order: `forall orders of the tuple's fields:`,
+/// or, for some of a struct's fields, `forall orders of Shipment's fields front, back:`
+/// (slot numbers for a tuple's).
+pub(super) fn any_order(node: NodeRef<'_>, slots: &[u32]) -> String {
+    let owner = match node.constructor() {
+        "" => "the tuple".to_string(),
+        name => name.to_string(),
+    };
+    if slots.len() == node.children().len() {
+        return format!("forall orders of {owner}'s fields:");
+    }
+    let names: Vec<String> = match node.shape() {
+        Shape::Struct(fields) => {
+            slots.iter().filter_map(|&s| fields.get(s as usize)).map(|f| f.to_string()).collect()
+        }
+        _ => slots.iter().map(u32::to_string).collect(),
+    };
+    format!("forall orders of {owner}'s fields {}:", names.join(", "))
 }

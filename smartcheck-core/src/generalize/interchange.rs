@@ -94,6 +94,14 @@ pub(super) struct Kept {
     earlier: Option<Vec<Swaps>>,
 }
 
+impl Kept {
+    /// Every tuple of the claimed places' constructors, as the replacements that put it in
+    /// place (one empty tuple when none is claimed); `None` past [`TUPLES`].
+    pub fn tuples(&self) -> Option<&[Swaps]> {
+        self.earlier.as_deref()
+    }
+}
+
 /// The root and the places above a variable of `scheme` claimed over two or more
 /// constructors, in breadth-first order, with the evidence of their checks added to the
 /// scheme's; and the place it stopped at if the evaluation budget ran out.
@@ -192,7 +200,7 @@ fn claim(
 }
 
 /// The replacements that put one tuple of constructors in place.
-type Swaps = Vec<(usize, Box<dyn SubValue>)>;
+pub(super) type Swaps = Vec<(usize, Box<dyn SubValue>)>;
 
 /// True for a sub-value with arguments whose type has other constructors, and which is no
 /// list cell or sequence.

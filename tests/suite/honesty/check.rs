@@ -12,6 +12,8 @@
 //! - **interchangeable constructors** (`k0 in {Add, Sub}`, the arguments kept) are drawn
 //!   among theirs in the joint check, and each one of them must fail under the
 //!   counterexample's own values and ten drawn assignments (counted with the constructors);
+//! - **fields in any order** (`forall orders of the tuple's fields`) are put in a random
+//!   order in each draw of the joint check;
 //! - a draw outside its type's constraints, or that made no instance of the formula
 //!   ([`instance`]), is no evidence either way.
 //!
@@ -21,6 +23,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use smartcheck::generalize::AnyOrder;
 use smartcheck::{
     smart_check, Args, Bfs, Gen, NodeMutRef, NodeRef, Outcome, PropertyResult, SubTypes, SubValue,
 };
@@ -170,6 +173,30 @@ fn instance<T: SubTypes>(value: &T, values: &[(Vec<u32>, Box<dyn SubValue>)]) ->
     Some(candidate)
 }
 
+/// `value` with the fields of each group of `orders` (`forall orders of ..`) put in a random
+/// order; `None` when one cannot be put in place.
+fn reordered<T: SubTypes>(g: &mut Gen, value: T, orders: &[AnyOrder]) -> Option<T> {
+    let mut out = value;
+    for order in orders {
+        let node = at_path(NodeRef::Value(out.node()), &order.path)?;
+        let kids = node.children();
+        let mut fields: Vec<Box<dyn SubValue>> = order
+            .slots
+            .iter()
+            .map(|&slot| Some(kids.get(slot as usize)?.node.to_value()))
+            .collect::<Option<_>>()?;
+        drop(kids);
+        for i in (1..fields.len()).rev() {
+            fields.swap(i, g.range(0, i));
+        }
+        for (&slot, field) in order.slots.iter().zip(fields) {
+            let mut slots = order.path.iter().chain([&slot]).map(|&s| s as usize);
+            NodeMutRef::Value(out.node_mut()).assign_along(&mut slots, field).ok()?;
+        }
+    }
+    Some(out)
+}
+
 /// True when every node of `value` is within its type's constraints.
 fn within<T: SubTypes>(value: &T) -> bool {
     Bfs::new(NodeRef::Value(value.node())).all(|v| match v.node {
@@ -231,7 +258,8 @@ pub fn check<T: SubTypes, R: PropertyResult>(
             .iter()
             .filter_map(|k| Some((k.path.clone(), own(&k.path)?, k.constructors.clone())))
             .collect();
-        if variables.is_empty() && places.is_empty() && kept.is_empty() {
+        let orders = g.any_order();
+        if variables.is_empty() && places.is_empty() && kept.is_empty() && orders.is_empty() {
             continue;
         }
         tally.formulas += 1;
@@ -281,8 +309,10 @@ pub fn check<T: SubTypes, R: PropertyResult>(
             }
             Some(out)
         };
-        // All variables together, under the side conditions.
-        if variables.len() > 1 || !g.conditions().is_empty() || !kept.is_empty() {
+        // All variables together, under the side conditions, the fields of one type that may
+        // come in any order put in a random one.
+        let together = variables.len() > 1 || !g.conditions().is_empty() || !kept.is_empty();
+        if together || !orders.is_empty() {
             tally.joint.0 += 1;
             for _ in 0..2 * draws {
                 let all: Vec<Option<Box<dyn SubValue>>> =
@@ -290,6 +320,7 @@ pub fn check<T: SubTypes, R: PropertyResult>(
                 let every: Vec<_> =
                     all.iter().enumerate().flat_map(|(k, v)| puts(k, v.clone().unwrap())).collect();
                 let candidate = swaps(&mut gen, None).and_then(|s| swapped(value, &s, &every));
+                let candidate = candidate.and_then(|c| reordered(&mut gen, c, orders));
                 if meets(&all) && runs(&mut tally, &candidate) {
                     tally.joint.1 += 1;
                     refute(&mut tally, "all variables together", candidate.as_ref().unwrap());
