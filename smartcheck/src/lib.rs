@@ -118,13 +118,19 @@
 //!   `forall constructors k0 in {Add, Sub}` over `k0(Lit(x1), In)` means the sub-value may
 //!   have either of those constructors with the same arguments, and every such instance
 //!   fails: a claim checked like a value variable's, with every variable drawn, for the root
-//!   or a sub-value above a variable whose type has other constructors of the same fields.
+//!   or a sub-value above a variable whose type has other constructors of the same fields,
+//!   or one with nothing claimed in or above it (struct variants match field by field:
+//!   `k0 { width | x: x0, height | y: x1 }` names each field as each constructor does);
+//!   `forall orders of the tuple's fields` (or `of Shipment's fields front, back`) means
+//!   those fields of one type may come in any order and every instance still fails (two
+//!   lists whose elements a sum reads alike).
 //!   The evidence line says how many replacements were tried and how many met the
 //!   precondition (a claim stops at its 100th failing replacement, or at the first that
 //!   passes: then it is not made); a note says where a claim needed the precondition. The
 //!   replacements are the type's simplest values, random ones at growing sizes, its edge
 //!   values (`SubTypes::edge_values`: `MIN` and `MAX`, NaN, a space, `Some` or a list of
-//!   one of them) and values near the counterexample's own; for an integer in a
+//!   one of them), for a string also strings that hold a separator one to three times
+//!   (`"a,b,c"`), and values near the counterexample's own; for an integer in a
 //!   `#[smartcheck(range = ..)]` field, values within the range. A replacement outside its
 //!   type's range or invariant is no value of the type: neither run nor counted.
 //! - A variable at several places (`[x1, x1, x1, ..x0]`) is one value at all of them, whichever
