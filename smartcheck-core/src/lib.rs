@@ -39,7 +39,9 @@ pub mod derive_support;
 pub use arbitrary::Arbitrary;
 pub use args::{Args, Format};
 pub use gen::Gen;
-pub use generalize::Generalization;
+pub use generalize::{
+    AnyOrder, Condition, Evidence, Generalization, Interchangeable, Relation, Variable,
+};
 pub use index::{Bfs, SubTree, SubTreeNode};
 pub use property::{Failure, Outcome, PropertyResult, Verdict};
 #[doc(hidden)]

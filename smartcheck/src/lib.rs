@@ -322,10 +322,11 @@ pub use smartcheck_core::api;
 #[doc(inline)]
 pub use smartcheck_core::enumerate::Enumerate;
 pub use smartcheck_core::{
-    check, check_with, generalize, reduce, smart_check, Arbitrary, Args, Bfs, Child, Children,
-    Counterexample, Failure, Format, Gen, Generalization, ListNode, ListNodeMut, Node, NodeMut,
-    NodeMutRef, NodeRef, Outcome, PropertyResult, ReduceError, ReplaceError, Report, Shape, Status,
-    SubTree, SubTreeNode, SubTypes, SubValue, Verdict,
+    check, check_with, generalize, reduce, smart_check, AnyOrder, Arbitrary, Args, Bfs, Child,
+    Children, Condition, Counterexample, Evidence, Failure, Format, Gen, Generalization,
+    Interchangeable, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef, Outcome,
+    PropertyResult, ReduceError, Relation, ReplaceError, Report, Shape, Status, SubTree,
+    SubTreeNode, SubTypes, SubValue, Variable, Verdict,
 };
 pub use smartcheck_core::{enumerate, exhaustive, persist, render, strengthen, Origin};
 /// `#[smartcheck::api]`: call programs over an inherent `impl` block's public functions.

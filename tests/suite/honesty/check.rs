@@ -23,9 +23,9 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use smartcheck::generalize::AnyOrder;
 use smartcheck::{
-    smart_check, Args, Bfs, Gen, NodeMutRef, NodeRef, Outcome, PropertyResult, SubTypes, SubValue,
+    smart_check, AnyOrder, Args, Bfs, Gen, NodeMutRef, NodeRef, Outcome, PropertyResult, SubTypes,
+    SubValue,
 };
 
 /// A variable: its paths, and the counterexample's own value at the first.
