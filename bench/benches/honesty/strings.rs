@@ -19,6 +19,7 @@ pub fn all(seeds: u64, on: &dyn Fn(&str) -> bool) -> Vec<Row> {
         "clock_fields" => clock_fields,
         "query_round_trip" => query_round_trip,
         "header_line" => header_line,
+        "csv_delimiter" => csv_delimiter,
     )
 }
 
@@ -69,4 +70,13 @@ fn header_line((name, value): &(String, String)) -> bool {
         Some((n, v)) => n == name && v.trim() == value,
         None => false,
     }
+}
+
+/// A row of numbers written with a configured delimiter and read back by a reader that
+/// always splits on commas: only `,` round-trips a row of two or more.
+fn csv_delimiter((row, delimiter): &(Vec<u8>, char)) -> bool {
+    let line: Vec<String> = row.iter().map(u8::to_string).collect();
+    let line = line.join(&delimiter.to_string());
+    let read: Vec<String> = line.split(',').map(str::to_string).collect();
+    row.is_empty() || read.len() == row.len()
 }
