@@ -24,6 +24,7 @@ macro_rules! rows {
 
 #[path = "../../../tests/suite/honesty/check.rs"]
 mod check;
+mod fresh;
 mod more;
 mod props;
 mod strings;
@@ -118,6 +119,7 @@ fn main() {
     rows.extend(more::all(seeds, &on));
     rows.extend(variants::all(seeds, &on));
     rows.extend(strings::all(seeds, &on));
+    rows.extend(fresh::all(seeds, &on));
     let _ = std::panic::take_hook();
     println!("# Honesty of the printed formulas: {seeds} seeds per property, default `Args`");
     println!();
