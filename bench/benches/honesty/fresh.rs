@@ -1,6 +1,7 @@
 //! Stop 34's fresh properties: ordinary code nobody tuned the generalizer for, written before
 //! they were run (permission bits, a rate limiter, a discount rounded down, a transpose, a
-//! scheduler, a config merge, a tree of sums, a key-value line).
+//! scheduler, a config merge, a tree of sums, a key-value line; then a session log, a version
+//! bump, run lengths, bookings, a queue of two stacks, temperatures).
 
 #![allow(clippy::ptr_arg)]
 
@@ -21,6 +22,12 @@ pub fn all(seeds: u64, on: &dyn Fn(&str) -> bool) -> Vec<Row> {
         "config_merge" => config_merge,
         "tree_sum" => tree_sum,
         "value_trimmed" => value_trimmed,
+        "session_count" => session_count,
+        "minor_bump_resets_patch" => minor_bump_resets_patch,
+        "run_lengths" => run_lengths,
+        "bookings_clash" => bookings_clash,
+        "two_stack_queue" => two_stack_queue,
+        "freezing_point" => freezing_point,
     )
 }
 
@@ -207,5 +214,139 @@ fn value_trimmed((key, value): &(String, String)) -> bool {
     match line.split_once('=') {
         Some((k, v)) => k == key && v.trim_start() == value,
         None => false,
+    }
+}
+
+/// An event log entry.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+pub enum Entry {
+    Login(u8),
+    Logout(u8),
+    Note(String),
+}
+
+/// Users still logged in at the end; the bug: a logout of a user never logged in makes the
+/// count go below zero, saturating, and a later login is lost.
+fn still_in(log: &[Entry]) -> usize {
+    let mut count: u8 = 0;
+    let mut users: Vec<u8> = Vec::new();
+    for e in log {
+        match e {
+            Entry::Login(u) if !users.contains(u) => {
+                users.push(*u);
+                count = count.saturating_add(1);
+            }
+            Entry::Logout(u) => {
+                users.retain(|x| x != u);
+                count = count.saturating_sub(1);
+            }
+            _ => {}
+        }
+    }
+    usize::from(count)
+}
+
+fn session_count(log: &Vec<Entry>) -> bool {
+    let mut users: Vec<u8> = Vec::new();
+    for e in log {
+        match e {
+            Entry::Login(u) if !users.contains(u) => users.push(*u),
+            Entry::Logout(u) => users.retain(|x| x != u),
+            _ => {}
+        }
+    }
+    still_in(log) == users.len()
+}
+
+/// A semantic version.
+#[derive(Debug, Clone, Copy, PartialEq, SubTypes, Arbitrary)]
+pub struct Semver {
+    major: u8,
+    minor: u8,
+    patch: u8,
+}
+
+/// The bug: a bump of the minor version keeps the patch number.
+fn bump_minor(v: Semver) -> Semver {
+    Semver { minor: v.minor.wrapping_add(1), ..v }
+}
+
+fn minor_bump_resets_patch(v: &Semver) -> bool {
+    v.minor == u8::MAX || bump_minor(*v).patch == 0
+}
+
+/// A run-length pair list decoded; the bug: a run of zero is decoded as one.
+fn run_lengths(runs: &Vec<(u8, char)>) -> bool {
+    let decoded: String =
+        runs.iter().map(|&(n, c)| c.to_string().repeat(usize::from(n.max(1)))).collect();
+    let expected: String =
+        runs.iter().map(|&(n, c)| c.to_string().repeat(usize::from(n))).collect();
+    decoded == expected
+}
+
+/// An inclusive range of days.
+#[derive(Debug, Clone, Copy, PartialEq, SubTypes, Arbitrary)]
+pub struct Days {
+    from: u16,
+    to: u16,
+}
+
+/// Two bookings clash when their days overlap; the bug: ranges that touch on one day are
+/// said not to.
+fn clash(a: &Days, b: &Days) -> bool {
+    a.from < b.to && b.from < a.to
+}
+
+fn bookings_clash((a, b): &(Days, Days)) -> bool {
+    if a.from > a.to || b.from > b.to {
+        return true;
+    }
+    clash(a, b) == (a.from <= b.to && b.from <= a.to)
+}
+
+/// A queue of two stacks; the bug: a pop with an empty outbox takes the inbox's newest.
+fn two_stack_queue(ops: &Vec<Option<u8>>) -> bool {
+    let (mut inbox, mut outbox, mut model) =
+        (Vec::new(), Vec::new(), std::collections::VecDeque::new());
+    for op in ops {
+        match op {
+            Some(x) => {
+                inbox.push(*x);
+                model.push_back(*x);
+            }
+            None => {
+                let got = match outbox.pop() {
+                    Some(x) => Some(x),
+                    None => inbox.pop(),
+                };
+                if got != model.pop_front() {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// A temperature in one of two scales.
+#[derive(Debug, Clone, Copy, PartialEq, SubTypes, Arbitrary)]
+pub enum Temp {
+    Celsius(i16),
+    Fahrenheit(i16),
+}
+
+/// Converts to tenths of a degree Celsius; the bug: Fahrenheit is not offset by 32.
+fn tenths(t: Temp) -> i32 {
+    match t {
+        Temp::Celsius(c) => i32::from(c) * 10,
+        Temp::Fahrenheit(f) => i32::from(f) * 50 / 9,
+    }
+}
+
+fn freezing_point(t: &Temp) -> bool {
+    match *t {
+        Temp::Fahrenheit(32) => tenths(*t) == 0,
+        Temp::Celsius(c) => tenths(*t) == i32::from(c) * 10,
+        Temp::Fahrenheit(f) => tenths(*t) == (i32::from(f) - 32) * 50 / 9,
     }
 }
