@@ -80,11 +80,7 @@ fn indexed_children(node: NodeRef<'_>) -> SmallVec<[NodeRef<'_>; 4]> {
     if node.is_opaque() {
         return SmallVec::new();
     }
-    node.children()
-        .into_iter()
-        .filter(|c| !c.frozen && !c.node.is_opaque())
-        .map(|c| c.node)
-        .collect()
+    node.children().into_iter().filter(|c| c.is_indexed()).map(|c| c.node).collect()
 }
 
 /// [`matches_shape`] on nodes: walks both trees breadth-first in step, numbering `b`'s nodes
@@ -370,9 +366,8 @@ type AnyOrders = [(usize, Vec<u32>)];
 /// `slots`; `None` when one is not indexed.
 fn positions(node: NodeRef<'_>, slots: &[u32]) -> Option<Vec<usize>> {
     let children = node.children();
-    let indexed: Vec<usize> = (0..children.len())
-        .filter(|&slot| !children[slot].frozen && !children[slot].node.is_opaque())
-        .collect();
+    let indexed: Vec<usize> =
+        (0..children.len()).filter(|&slot| children[slot].is_indexed()).collect();
     slots.iter().map(|&slot| indexed.iter().position(|&i| i == slot as usize)).collect()
 }
 

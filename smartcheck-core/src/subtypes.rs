@@ -54,6 +54,12 @@ pub struct Child<'a> {
 }
 
 impl<'a> Child<'a> {
+    /// True for a child the breadth-first numbering indexes as a sub-value: not frozen and
+    /// not opaque.
+    pub(crate) fn is_indexed(&self) -> bool {
+        !self.frozen && !self.node.is_opaque()
+    }
+
     /// A child that reduction may change.
     pub fn new<T: SubTypes>(value: &'a T) -> Self {
         Child { node: NodeRef::Value(value.node()), frozen: false }
@@ -750,7 +756,7 @@ impl<'a> NodeRef<'a> {
             if size >= cap {
                 return size;
             }
-            for child in node.children().iter().filter(|c| !c.frozen && !c.node.is_opaque()) {
+            for child in node.children().iter().filter(|c| c.is_indexed()) {
                 stack.push(child.node);
             }
         }

@@ -137,6 +137,16 @@ pub(super) fn sum_test(
     (found, None)
 }
 
+/// True when the existential claims `claimed`, made on the counterexample, hold again as
+/// `ctx` now runs the property (another constructor swapped in, fields in another order):
+/// every tuple still has a witness, and the last claim keeps all of its constructors
+/// ([`constr_fail`] lists those that did, or none for all of its type's). True when there
+/// are none.
+pub(super) fn still_witnessed(ctx: &mut Ctx<'_, '_>, scheme: &Scheme, claimed: &[Claimed]) -> bool {
+    let Some(last) = claimed.last() else { return true };
+    constr_fail(ctx, scheme, claimed).is_some_and(|only| only.len() == last.only.len())
+}
+
 /// The paper's `constrFail`, on the constructor variables at `claimed` together: every tuple
 /// of their constructors has a witness among `max_exists` fresh values per constructor of the
 /// last place, under the counterexample's own values of the variables and, when there are
@@ -144,7 +154,7 @@ pub(super) fn sum_test(
 /// place is claimed for: empty for all of them; else the two or more (its own among them)
 /// whose every tuple had a witness under every assignment, when others did not (`c0 in
 /// {Name, DotDot}`, where `Dot` there passes). `None`: no claim.
-pub(super) fn constr_fail(
+fn constr_fail(
     ctx: &mut Ctx<'_, '_>,
     scheme: &Scheme,
     claimed: &[Claimed],

@@ -39,9 +39,9 @@
 //! constructor that fits a place, and as much as a universal claim (`min_forall` to
 //! `max_forall`) per tuple for each that fails on the counterexample's own values;
 //! [`DRAWS`] generated values at most to build each constructor (drawing costs no
-//! evaluation); in the second pass, an existential check (`constr_fail`) per tuple besides.
+//! evaluation); in the second pass, an existential check (`still_witnessed`) per tuple besides.
 
-use super::existential::{constr_fail, Claimed};
+use super::existential::{still_witnessed, Claimed};
 use super::universal::check;
 use super::{Ctx, Evidence, Scheme, Trial};
 use crate::index::assign_at_path;
@@ -255,14 +255,12 @@ fn holds(
             return false;
         }
     }
-    if let Some(last) = existential.last() {
+    if !existential.is_empty() {
         for tuple in earlier {
             ctx.fixed = with(tuple);
-            let only = constr_fail(ctx, scheme, existential);
+            let held = still_witnessed(ctx, scheme, existential);
             ctx.fixed.clear();
-            // Every constructor of the last claim keeps its witnesses (`constr_fail` lists
-            // those that did, or none for all of its type's).
-            if only.is_none_or(|only| only.len() != last.only.len()) {
+            if !held {
                 return false;
             }
         }

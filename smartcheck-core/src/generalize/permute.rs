@@ -13,7 +13,7 @@
 //! - the counterexample in each order fails the same way (one evaluation each, which rules
 //!   out most groups at once);
 //! - with constructor variables, every tuple of their constructors has a witness in each
-//!   order (`existential::constr_fail`);
+//!   order (`existential::still_witnessed`);
 //! - with variables, the evidence rule (`universal::check`) holds with every variable drawn
 //!   and each try in the next order: one claim over the values and the orders together, as
 //!   the joint reading of several variables is one claim.
@@ -31,7 +31,7 @@
 //! per order tried, then an existential check per order and one universal check
 //! (`min_forall` evaluations when the precondition rejects nothing).
 
-use super::existential::{constr_fail, Claimed};
+use super::existential::{still_witnessed, Claimed};
 use super::interchange::Kept;
 use super::sample::show;
 use super::universal::check;
@@ -65,11 +65,12 @@ pub(super) fn permute(
     let mut claimed = whole_places.clone();
     claimed.extend(kept.found.iter().map(|k| k.place));
     let covered = ctx.subject.covered(&claimed);
-    // Each place's children, by slot.
-    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); ctx.subject.len()];
+    // Each place's children, with their slots.
+    let bfs = &ctx.subject.bfs;
+    let mut kids: Vec<Vec<(u32, usize)>> = vec![Vec::new(); ctx.subject.len()];
     for place in 1..ctx.subject.len() {
-        if let Some(parent) = ctx.subject.bfs.parent(place) {
-            kids[parent].push(place);
+        if let (Some(parent), Some(slot)) = (bfs.parent(place), bfs.slots_up(place).next()) {
+            kids[parent].push((slot, place));
         }
     }
     let mut product = vec![false; ctx.subject.len()];
@@ -85,23 +86,21 @@ pub(super) fn permute(
             continue;
         }
         for slots in groups(node) {
+            // The place of each field of the group.
+            let fields: Vec<Option<usize>> = slots
+                .iter()
+                .map(|&slot| kids[place].iter().find(|&&(s, _)| s == slot).map(|&(_, k)| k))
+                .collect();
             // Fields that are each a variable or a constructor variable as a whole come in
             // any order already: another order only renames them.
-            let bfs = &ctx.subject.bfs;
-            let whole = |&slot: &u32| {
-                let child = kids[place].iter().find(|&&k| bfs.path(k).last() == Some(&slot));
-                child.is_some_and(|k| whole_places.contains(k))
-            };
-            if slots.iter().all(whole) {
+            if fields.iter().all(|k| k.is_some_and(|k| whole_places.contains(&k))) {
                 continue;
             }
             if ctx.spent() {
                 return (found, Some(place));
             }
-            let inside = slots.iter().any(|&slot| {
-                let child = kids[place].iter().find(|&&k| bfs.path(k).last() == Some(&slot));
-                child.is_some_and(|&k| whole_places.iter().any(|&w| w == k || bfs.is_under(w, k)))
-            });
+            let claimed_in = |k: usize| whole_places.iter().any(|&w| w == k || bfs.is_under(w, k));
+            let inside = fields.iter().any(|k| k.is_some_and(claimed_in));
             if in_any_order(ctx, scheme, (kept, existential), (place, &slots), inside) {
                 found.push(Permutable { place, slots });
             }
@@ -120,10 +119,10 @@ fn is_product(node: NodeRef<'_>) -> bool {
 
 /// The child slots of `node`'s indexed fields (not frozen, not opaque), grouped by type in
 /// order of their first field; the groups of two or more.
-pub(crate) fn groups(node: NodeRef<'_>) -> Vec<Vec<u32>> {
+fn groups(node: NodeRef<'_>) -> Vec<Vec<u32>> {
     let mut groups: Vec<(std::any::TypeId, Vec<u32>)> = Vec::new();
     for (slot, child) in node.children().iter().enumerate() {
-        if child.frozen || child.node.is_opaque() {
+        if !child.is_indexed() {
             continue;
         }
         let ty = child.node.value_type();
@@ -198,15 +197,8 @@ fn in_any_order(
         // The counterexample in each order first: one run each, which most groups fail.
         for order in &orders {
             let held = in_orders(ctx, tuple, (&path, slots, std::slice::from_ref(order)), |c| {
-                (c.trial(Vec::new()) == Some(Trial::Same)).then_some(())?;
-                match existential.last() {
-                    // Every constructor of the last claim keeps its witnesses.
-                    Some(last) => {
-                        let only = constr_fail(c, scheme, existential)?;
-                        (only.len() == last.only.len()).then_some(())
-                    }
-                    None => Some(()),
-                }
+                let same = c.trial(Vec::new()) == Some(Trial::Same);
+                (same && still_witnessed(c, scheme, existential)).then_some(())
             });
             if held.is_none() {
                 return false;
