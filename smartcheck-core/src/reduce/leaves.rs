@@ -20,6 +20,7 @@
 //! first `PAIRS` non-simplest ones, so at most `PAIRS²` searches per round.
 
 use std::any::TypeId;
+use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use crate::root::Root;
@@ -765,27 +766,81 @@ const SMALL: u64 = 32;
 /// find nothing below either. A block of failures (a float sum of cents fails from `200` to
 /// `209`, and at `400` no more) is told from a threshold by the far step.
 ///
+/// Where no isolated leaf falls alone, each is scanned together with every other leaf that
+/// is not the simplest (`scan_pair`): failures scattered over two fields (`(1, 13)` to
+/// `(2, 1)`; two prices of a cart summed in `f64`, `[1, 47, 57]` to `[1, 1, 4]`).
+///
 /// As the very last resort (run only in a round in which no other pass made progress): up
-/// to three evaluations a leaf for the steps, then at most `SMALL - 2` candidates, those run
-/// before (by the descent) costing none.
+/// to three evaluations a leaf for the steps, then at most `SMALL - 2` candidates, and, when
+/// none of them fails, at most `PAIR_SUM · (PAIR_SUM + 1) / 2` a pair among the first
+/// `PAIRS` ranked leaves; those run before (by the descent) cost none.
 pub fn small_values(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
     let ranked: Vec<_> = found.iter().filter_map(|l| Some((l, rank(l.node)?))).collect();
-    let mut progress = false;
     // Numbers only: a char's small ranks are letters and digits, where its failures are
     // classes of characters, which its own steps already try.
-    let numbers = ranked.iter().filter(|&&(l, k)| k > 2 && toward_simplest(l.node).is_some());
-    for &(leaf, from) in numbers.take(PAIRS) {
+    let numbers = ranked
+        .iter()
+        .enumerate()
+        .filter(|&(_, &(l, k))| k > 2 && toward_simplest(l.node).is_some());
+    let (mut progress, mut isolated) = (false, Vec::new());
+    for (at, &(leaf, from)) in numbers.take(PAIRS) {
         let ties: Vec<_> = ranked.iter().filter(|&&(_, k)| k == from).copied().collect();
         let alone = [(leaf, from)];
-        let isolated = (passes_raised(r, &alone, 1) || passes_raised(r, &alone, from))
-            && (ties.len() == 1 || passes_raised(r, &ties, 1));
-        if isolated {
+        if (passes_raised(r, &alone, 1) || passes_raised(r, &alone, from))
+            && (ties.len() == 1 || passes_raised(r, &ties, 1))
+        {
             progress |= (2..from.min(SMALL)).any(|k| !r.spent() && set_rank(r, &[leaf], k));
+            isolated.push(at);
         }
     }
-    progress
+    if progress {
+        return true;
+    }
+    // Then, where no one leaf fell, each isolated one with every other leaf that is not the
+    // simplest, the earlier of the two (depth-first) first.
+    for at in isolated {
+        let (leaf, from) = ranked[at];
+        for (j, &(other, k)) in ranked.iter().enumerate().take(PAIRS) {
+            let pair = match at.cmp(&j) {
+                Ordering::Less => ((leaf, from), (other, k)),
+                Ordering::Greater => ((other, k), (leaf, from)),
+                Ordering::Equal => continue,
+            };
+            if k > 0 && scan_pair(r, pair.0, pair.1) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The sum of ranks below which [`scan_pair`] tries every pair: 21 pairs at most.
+const PAIR_SUM: u64 = 6;
+
+/// Two leaves (`first` before `second`, depth-first) at every pair of ranks whose sum is
+/// below both their own sum and `PAIR_SUM`, by sum and then the earlier leaf's rank (so the
+/// first that fails is the simplest), the first that still fails kept: where failures are
+/// scattered over two fields, no one leaf falls alone, as a price whose `d.cc` text is read
+/// through `f64` fails at `(1, 13)` and `(2, 1)` but at no `(1, c)` for `c` below 13. At
+/// most `PAIR_SUM · (PAIR_SUM + 1) / 2` candidates, those run before costing none.
+fn scan_pair(
+    r: &mut Reducer<'_, '_>,
+    (first, k1): (&Leaf<'_>, u64),
+    (second, k2): (&Leaf<'_>, u64),
+) -> bool {
+    for sum in 0..(k1 + k2).min(PAIR_SUM) {
+        for i in 0..=sum {
+            if r.spent() {
+                return false;
+            }
+            if set_ranks(r, (first, i), (second, sum - i)) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Whether the current value with each of `leaves` (at the ranks given) `by` steps further
@@ -1249,6 +1304,21 @@ mod tests {
         // A threshold is not scanned: 901 fails too, so 20 is not looked for.
         let prop = |n: &u32| *n < 900 && *n != 20;
         assert_eq!(one_pass(prop, 900, small_values), 900);
+    }
+
+    #[test]
+    fn small_values_scans_two_leaves_together_where_neither_falls_alone() {
+        // Failures scattered over the plane: from `(1, 13)` no one leaf can fall and still
+        // fail, but `(2, 1)` (ranks summing 3, not 14) does; both leaves move at once.
+        let prop = |p: &(u16, u8)| !matches!(p, (1, 13) | (2, 1) | (40, 40));
+        assert_eq!(one_pass(prop, (1, 13), small_values), (2, 1));
+        assert_eq!(one_pass(prop, (40, 40), small_values), (2, 1));
+        // Two elements of a list, the first left as it is.
+        let prop = |v: &Vec<u32>| v != &[1, 47, 57] && v != &[1, 1, 4];
+        assert_eq!(one_pass(prop, vec![1, 47, 57], small_values), vec![1, 1, 4]);
+        // A threshold is still not scanned, alone or in pairs: `(901, 0)` fails too.
+        let prop = |p: &(u32, u32)| p.0 < 900 && *p != (2, 1);
+        assert_eq!(one_pass(prop, (900, 0), small_values), (900, 0));
     }
 
     #[test]

@@ -20,7 +20,7 @@
 //!   same edit; as a last resort, an integer's set bits moved lower and its decimal digits
 //!   cut or its leading one lowered (`jumps`), two leaves of different types lowered by one
 //!   amount or trading size, and, last of all, the small values of a leaf whose failure is
-//!   isolated scanned one by one (`small_values`).
+//!   isolated scanned one by one, then together with another leaf's (`small_values`).
 //! - [`normal`]: swaps, sorts and rotations toward one normal form, so runs agree on the
 //!   result.
 //! - [`compensate`]: the last resort of the structure passes, run only in a round where
