@@ -25,6 +25,7 @@ macro_rules! rows {
 #[path = "../../../tests/suite/honesty/check.rs"]
 mod check;
 mod fresh;
+mod fresh35;
 mod more;
 mod props;
 mod strings;
@@ -120,6 +121,7 @@ fn main() {
     rows.extend(variants::all(seeds, &on));
     rows.extend(strings::all(seeds, &on));
     rows.extend(fresh::all(seeds, &on));
+    rows.extend(fresh35::all(seeds, &on));
     let _ = std::panic::take_hook();
     println!("# Honesty of the printed formulas: {seeds} seeds per property, default `Args`");
     println!();
