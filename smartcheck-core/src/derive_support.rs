@@ -252,6 +252,28 @@ pub trait RangeField: Sized {
     ) -> Vec<Box<dyn SubValue>> {
         range_values::<Self>(lo, hi, g, random)
     }
+    /// The value whose integers are those of `lo..=hi` at the ranks of this value's own, in
+    /// the order of simplicity (`0, 1, -1, 2, -2, ...` within the range, from the end nearest
+    /// `0` when it does not hold `0`); `None` when one rank is past the range's end. How a
+    /// range field enumerates (`enumerate::parts_in`).
+    fn in_range(&self, lo: Self::Int, hi: Self::Int) -> Option<Self>;
+}
+
+/// The `rank`-th value of `lo..=hi` (widened) in the order of simplicity: `0` and then by
+/// magnitude, positive first, when the range holds `0`; else from the bound nearest `0`
+/// outward. O(rank) for a range around `0`, O(1) otherwise.
+fn nth_in_range(rank: u128, lo: i128, hi: i128) -> Option<i128> {
+    let rank = i128::try_from(rank).ok()?;
+    let value = if lo > 0 {
+        lo.checked_add(rank)?
+    } else if hi < 0 {
+        hi.checked_sub(rank)?
+    } else {
+        let last = hi.max(lo.checked_neg().unwrap_or(i128::MAX));
+        let around = (0..=last).flat_map(|m| if m == 0 { vec![0] } else { vec![m, -m] });
+        return around.filter(|v| (lo..=hi).contains(v)).nth(usize::try_from(rank).ok()?);
+    };
+    (lo..=hi).contains(&value).then_some(value)
 }
 
 /// An integer of any width, seen as an offset from the low bound of a range (an offset always
@@ -286,6 +308,18 @@ macro_rules! range_int {
             fn within(&self, lo: $t, hi: $t) -> bool {
                 (lo..=hi).contains(self)
             }
+            #[allow(unused_comparisons)]
+            fn in_range(&self, lo: $t, hi: $t) -> Option<$t> {
+                let rank = self.leaf_rank()?;
+                if <$t>::MIN < 0 {
+                    let v = nth_in_range(u128::from(rank), lo as i128, hi as i128)?;
+                    <$t>::try_from(v).ok()
+                } else {
+                    // Unsigned: ranks are values, and the range's simplest is its low end.
+                    let offset = u128::from(rank);
+                    (offset <= hi.offset_from(lo)).then(|| <$t>::from_offset(lo, offset))
+                }
+            }
         }
     )*};
 }
@@ -306,6 +340,12 @@ impl<T: RangeField> RangeField for Option<T> {
     fn within(&self, lo: T::Int, hi: T::Int) -> bool {
         self.as_ref().is_none_or(|x| x.within(lo, hi))
     }
+    fn in_range(&self, lo: T::Int, hi: T::Int) -> Option<Self> {
+        match self {
+            None => Some(None),
+            Some(x) => x.in_range(lo, hi).map(Some),
+        }
+    }
 }
 
 impl<T: RangeField> RangeField for Vec<T> {
@@ -319,6 +359,9 @@ impl<T: RangeField> RangeField for Vec<T> {
     }
     fn within(&self, lo: T::Int, hi: T::Int) -> bool {
         self.iter().all(|x| x.within(lo, hi))
+    }
+    fn in_range(&self, lo: T::Int, hi: T::Int) -> Option<Self> {
+        self.iter().map(|x| x.in_range(lo, hi)).collect()
     }
 }
 

@@ -23,7 +23,7 @@ use crate::property::{self, Failure, Outcome, PropertyResult, RootProperty};
 use crate::report::{outside_the_property, Counterexample};
 use crate::root::Root;
 use crate::run::ReduceError;
-use crate::subtypes::SubTypes;
+use crate::subtypes::{NodeRef, SubTypes};
 
 /// What an exhaustive run covered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,12 +146,24 @@ fn check_values<T: SubTypes>(
             Ok(None) => break,
             Err(failure) => return Exhaustive::stopped(coverage, "while enumerating", &failure),
         };
+        // A value outside its type's constraints (a `range` field, an `invariant`) is no
+        // value of the type: not checked, not counted. The derived enumerations make none;
+        // a hand-written one might.
+        let valid = property::catch(|| {
+            crate::derive_support::first_broken_node(NodeRef::Value(value.node())).is_none()
+        });
+        match valid {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(failure) => return Exhaustive::stopped(coverage, "while enumerating", &failure),
+        }
         coverage.checked += 1;
         match property::run_erased(&|| prop(&value)) {
             Outcome::Fail(_) => {
                 coverage.met += 1;
-                // `reduce` runs the property again; a value that now passes is no
-                // counterexample (a flaky property), and the enumeration goes on.
+                // `reduce` runs the property again; a value that then passes is reported as
+                // a flaky property, not dropped.
+                let shown = format!("{value:?}");
                 match crate::run::reduce_erased(args, prop, Root::new(value)) {
                     Ok(cex) => {
                         let counterexample = Some(cex.downcast());
@@ -161,7 +173,13 @@ fn check_values<T: SubTypes>(
                         let error = Some(panicked.to_string());
                         return Exhaustive { coverage, counterexample: None, error };
                     }
-                    Err(_) => {}
+                    Err(other) => {
+                        let error = Some(format!(
+                            "{shown} failed once and not when run again ({other}): the \
+                             property is flaky"
+                        ));
+                        return Exhaustive { coverage, counterexample: None, error };
+                    }
                 }
             }
             outcome => {

@@ -2,7 +2,8 @@
 //! first (the core's `enumerate` module says what depth and order mean).
 //!
 //! Each constructor's values are the combinations of its fields' values one level shallower,
-//! taken from the core's per-thread cache of parts, and built on demand; the constructors come
+//! taken from the core's per-thread cache of parts (a `#[smartcheck(range = ..)]` field's
+//! from within its range: `parts_in`), and built on demand; the constructors come
 //! in declaration order, `#[smartcheck(skip)]` ones never. A type with
 //! `#[smartcheck(invariant = path)]` keeps only the values that meet it; since its fields'
 //! parts are already filtered, no value holding a sub-value that breaks an invariant is ever
@@ -12,8 +13,8 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
-use crate::ast::{Constructor, Input};
-use crate::expand::{at, invariant_fn, private, with_bounds, wrap};
+use crate::ast::{Constructor, Field, Input};
+use crate::expand::{at, invariant_fn, private, respan, with_bounds, wrap};
 
 /// The `Enumerate` impl.
 pub fn enumerate(input: &Input) -> TokenStream {
@@ -59,7 +60,10 @@ fn constructor(c: &Constructor) -> TokenStream {
     let parts: Vec<_> = (0..c.fields.len()).map(|i| format_ident!("__v{}", i)).collect();
     let defs = c.fields.iter().zip(&parts).map(|(f, v)| {
         let ty = f.ty;
-        quote_spanned!(at(ty)=> let #v = #p::enumerate_parts::<#ty>(__d);)
+        match ranged_parts(f) {
+            Some(parts) => quote!(let #v = #parts;),
+            None => quote_spanned!(at(ty)=> let #v = #p::enumerate_parts::<#ty>(__d);),
+        }
     });
     let n = c.fields.len();
     let members = c.fields.iter().map(|f| &f.member);
@@ -80,7 +84,23 @@ fn unpruned(c: &Constructor) -> TokenStream {
     let p = private();
     let counts = c.fields.iter().map(|f| {
         let ty = f.ty;
-        quote_spanned!(at(ty)=> <#ty as #p::Enumerate>::unpruned_count(__d))
+        match ranged_parts(f) {
+            Some(parts) => quote!(#parts.len()),
+            None => quote_spanned!(at(ty)=> <#ty as #p::Enumerate>::unpruned_count(__d)),
+        }
     });
     quote!(#p::unpruned_product(&[#(#counts),*]))
+}
+
+/// For a `#[smartcheck(range = ..)]` field, its parts at depth `__d`: its type's own, each
+/// integer moved into the range (`parts_in`); the call checking the type spanned at the word
+/// `range`, where the other derives report a field that is no integer, with the same error.
+fn ranged_parts(f: &Field) -> Option<TokenStream> {
+    let p = private();
+    let (ty, range) = (f.ty, f.attrs.range.as_ref()?);
+    let (lo, hi) = (&range.lo, &range.hi);
+    let parts = quote_spanned!(at(ty)=> #p::enumerate_parts::<#ty>(__d));
+    let in_range = quote!(|__x: &#ty| #p::RangeField::in_range(__x, #lo, #hi));
+    let in_range = respan(in_range, at(&range.word));
+    Some(quote!(#p::parts_in(#parts, #in_range)))
 }

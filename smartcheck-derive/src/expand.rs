@@ -82,7 +82,7 @@ pub(crate) fn wrap(impls: TokenStream) -> TokenStream {
 /// `tokens` with every token at `span`, so that any error in them points there once: the
 /// checks of a `range` field (its type, its bounds' types, their overflow), in both derives,
 /// are reported at the word `range`, and rustc shows identical errors once.
-fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|mut token| {

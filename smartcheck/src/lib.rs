@@ -350,8 +350,8 @@ pub mod __private {
     pub use smartcheck_core::check_enumerated;
     pub use smartcheck_core::derive_support::*;
     pub use smartcheck_core::enumerate::{
-        constructor as enumerate_constructor, parts as enumerate_parts, unpruned_product, variants,
-        where_invariant, Enumerate, Values,
+        constructor as enumerate_constructor, parts as enumerate_parts, parts_in, unpruned_product,
+        variants, where_invariant, Enumerate, Values,
     };
     pub use smartcheck_core::exhaustive::contract_test_exhaustive;
     pub use smartcheck_core::{

@@ -122,3 +122,44 @@ fn generalization_tries_a_variable_s_enumeration_first() {
     let first: Vec<Payload> = first.into_iter().filter(|p| *p != own).collect();
     assert_eq!(tried[..first.len()], first[..], "{g}");
 }
+
+/// A month and an optional temperature, each within its range.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary, Enumerate)]
+struct Reading {
+    #[smartcheck(range = 1..=12)]
+    month: u8,
+    #[smartcheck(range = -3..=40)]
+    celsius: Option<i16>,
+    #[smartcheck(range = 10..=20)]
+    samples: Vec<u32>,
+}
+
+#[test]
+fn range_fields_enumerate_within_their_ranges_simplest_first() {
+    // As many values of a range field as its type has at the depth, closest to the range's
+    // simplest value (the one nearest 0) first: months 1, 2, 3 where a `u8` has 0, 1, 2;
+    // temperatures 0, 1, -1, 2, -2, ...; samples of 10, 11, ...
+    let months: Vec<u8> = Reading::enumerate(4).map(|r| r.month).collect();
+    assert!(months.iter().all(|m| (1..=12).contains(m)), "{months:?}");
+    assert_eq!(months.first(), Some(&1));
+    let first: Vec<Reading> = Reading::enumerate(3).take(2).collect();
+    let reading = |month, celsius, samples| Reading { month, celsius, samples };
+    assert_eq!(first, vec![reading(1, None, vec![]), reading(1, None, vec![10])]);
+    let all: Vec<Reading> = Reading::enumerate(6).collect();
+    assert!(all.iter().all(|r| r.celsius.is_none_or(|c| (-3..=40).contains(&c))));
+    assert!(all.iter().all(|r| r.samples.iter().all(|s| (10..=20).contains(s))));
+    // The count is the product of the fields' counts at depth 5: 5 months (a `u8` has 5),
+    // 1 + 7 temperatures (an `i16` has 7 at depth 4, all within), lists of up to 4 of 4
+    // samples (a `u32` has 4 at depth 4).
+    let lists: usize = (0..5).map(|len| 4usize.pow(len)).sum();
+    assert_eq!((all.len(), Reading::unpruned_count(6)), (5 * 8 * lists, 5 * 8 * lists));
+    // A property that fails at every value of the type is reported at the first one, and
+    // nothing outside the ranges is counted as checked.
+    let run = smartcheck::exhaustive::exhaustive_check(
+        &Args { persist: false, ..Args::default() },
+        3,
+        |r: &Reading| r.month > 12,
+    );
+    assert_eq!(run.counterexample().map(|c| c.value().clone()), Some(reading(1, None, vec![])));
+    assert_eq!(run.coverage().checked, 1);
+}

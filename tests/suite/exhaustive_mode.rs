@@ -110,3 +110,22 @@ fn the_readme_example_reports_what_the_readme_says() {
     assert_eq!(run.to_string(), format!("smartcheck: {}\n", said.replace('\n', " ")));
     assert!(include_str!("../../README.md").contains(said));
 }
+
+/// A failure the property does not repeat is reported as a flaky property, not dropped: the
+/// run stops there, says so, and counts the value.
+#[test]
+fn a_failure_that_does_not_repeat_is_reported_not_dropped() {
+    let calls = std::cell::Cell::new(0);
+    let flaky = |x: &u8| {
+        calls.set(calls.get() + 1);
+        *x != 2 || calls.get() > 3
+    };
+    let args = smartcheck::Args { persist: false, ..smartcheck::Args::default() };
+    let run = smartcheck::exhaustive::exhaustive_check(&args, 5, flaky);
+    assert!(run.failed());
+    assert!(run.counterexample().is_none());
+    let error = run.error().expect("an error");
+    assert!(error.starts_with("2 failed once and not when run again"), "{error}");
+    assert!(error.ends_with("the property is flaky"), "{error}");
+    assert_eq!((run.coverage().checked, run.coverage().complete), (3, false));
+}
