@@ -44,9 +44,9 @@ pub use generalize::{
 };
 pub use index::{Bfs, SubTree, SubTreeNode};
 pub use property::{Failure, Outcome, PropertyResult, Verdict};
-#[doc(hidden)]
-pub use replay::check_enumerated;
 pub use replay::{check, check_with};
+#[doc(hidden)]
+pub use replay::{check_enumerated, contract_test};
 pub use report::{Counterexample, Report, Status};
 pub use run::{generalize, reduce, smart_check, Origin, ReduceError};
 pub use std_impls::LIST_CONSTRUCTORS;

@@ -72,10 +72,7 @@ pub fn check_enumerated<T: SubTypes, R: PropertyResult>(
     prop: impl Fn(&T) -> R,
     exhaustive: Option<crate::derive_support::ExhaustiveRun<T>>,
 ) {
-    let with_env = match args.clone().with_env() {
-        Ok(args) => args,
-        Err(message) => panic!("smartcheck: {message}"),
-    };
+    let with_env = env_args(args);
     match (with_env.exhaustive, exhaustive) {
         (Some(depth), Some(run)) => {
             let report = run(&with_env, depth, &|value: &T| prop(value).into_outcome());
@@ -96,22 +93,77 @@ pub fn check_enumerated<T: SubTypes, R: PropertyResult>(
     check_erased(args, RootType::of::<T>(), &property::erase(prop), Location::caller())
 }
 
-/// [`check_with`] past the property's and the value's types: compiled once.
-fn check_erased(args: &Args, ty: RootType, prop: &RootProperty<'_>, at: &Location<'_>) {
-    let args = match args.clone().with_env() {
+/// `args` with the environment's overrides; panics with the message when one is malformed.
+#[track_caller]
+fn env_args(args: &Args) -> Args {
+    match args.clone().with_env() {
         Ok(args) => args,
         Err(message) => panic!("smartcheck: {message}"),
-    };
+    }
+}
+
+/// [`check_with`] past the property's and the value's types: compiled once.
+fn check_erased(args: &Args, ty: RootType, prop: &RootProperty<'_>, at: &Location<'_>) {
+    let report = report_erased(args, ty, prop, at);
+    if !report.passed() {
+        panic!("{}", text_of(report));
+    }
+}
+
+/// The report [`check_with`] panics with unless it passed: saved failures replayed first,
+/// new ones saved (`Args::persist`).
+fn report_erased(
+    args: &Args,
+    ty: RootType,
+    prop: &RootProperty<'_>,
+    at: &Location<'_>,
+) -> Report<Root> {
+    let args = env_args(args);
     let seed = args.seed.unwrap_or_else(random_seed);
     let store = if args.persist { Store::for_source(at.file()) } else { None };
-    let report = crate::fork::with_fork(&args, prop, |prop| {
+    crate::fork::with_fork(&args, prop, |prop| {
         with_stack_for(run_depth(&args), || match &store {
             Some(store) => Replay::new(&args, ty, store, at).run(prop, seed),
             None => rounds(&args, ty, prop, seed, Vec::new()),
         })
-    });
-    if !report.passed() {
-        panic!("{}", text_of(report));
+    })
+}
+
+/// The depth the test of `#[smartcheck::contract]` checks every value to when random
+/// discovery gives up (Target's default).
+pub const CONTRACT_DEPTH: usize = 5;
+
+/// The test `#[smartcheck::contract]` generates without `exhaustive = N`: [`check_with`]
+/// (random discovery, failures saved and replayed); when random discovery gives up because
+/// `requires` rejects most arguments and the argument types enumerate, every argument tuple
+/// up to [`CONTRACT_DEPTH`] is checked instead, as Target does, and the test passes only when
+/// none fails (stderr says what was covered). Under `SMARTCHECK_EXHAUSTIVE` it is the
+/// property's exhaustive check ([`check_enumerated`]).
+#[doc(hidden)]
+#[track_caller]
+pub fn contract_test<T: SubTypes, R: PropertyResult>(
+    args: &Args,
+    prop: impl Fn(&T) -> R,
+    exhaustive: Option<crate::derive_support::ExhaustiveRun<T>>,
+) {
+    let with_env = env_args(args);
+    if with_env.exhaustive.is_some() {
+        return check_enumerated(args, prop, exhaustive);
+    }
+    let at = Location::caller();
+    let report = report_erased(args, RootType::of::<T>(), &property::erase(&prop), at);
+    match exhaustive {
+        Some(run) if report.gave_up() => {
+            let first = text_of(report);
+            let first = first.lines().next().unwrap_or_default().to_string();
+            let checked = run(&with_env, CONTRACT_DEPTH, &|value: &T| prop(value).into_outcome());
+            if checked.failed() {
+                panic!("random discovery: {first}\nexhaustive check: {checked}");
+            }
+            eprintln!("random discovery: {first}\nexhaustive check: {checked}");
+        }
+        _ if !report.passed() => panic!("{}", text_of(report)),
+        _ => {}
     }
 }
 

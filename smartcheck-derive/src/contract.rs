@@ -309,16 +309,33 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
     let p = facade(contract);
     let result_check = invariant_check(&p, &ident.to_string(), &quote!(&result), "the result");
     let drawn = inputs.iter().map(|a| &a.drawn);
+    let drawn_types = inputs.iter().map(|a| &a.drawn);
     let binds = inputs.iter().map(|a| &a.bind);
     let passes = inputs.iter().map(|a| &a.pass);
     let names = inputs.iter().map(|a| &a.name);
     let requires = &contract.requires;
-    let ensures = &contract.ensures;
+    // Each `ensures` checked on its own, so that the test names the one broken in every
+    // build (where debug assertions are off the function itself checks nothing).
+    let name = ident.to_string();
+    let ensures = contract.ensures.iter().map(|clause| {
+        let text = clause.to_token_stream().to_string();
+        let message = format!("smartcheck: the contract of `{name}` is broken: ensures `{text}`");
+        quote! {
+            if !(#clause) {
+                ::core::panic!("{}", #message);
+            }
+        }
+    });
     let test_name = format_ident!("smartcheck_contract_{}", ident);
     let fields = &contract.args;
     let run = match &contract.exhaustive {
         Some(depth) => quote!(#p::__private::contract_test_exhaustive(&__args, #depth, __property)),
-        None => quote!(#p::check_with(&__args, __property)),
+        None => quote!({
+            #[allow(unused_imports)]
+            use #p::__private::{ViaEnumerate as _, ViaNotEnumerated as _};
+            let __exhaustive = (&&#p::__private::Probe::<(#(#drawn_types,)*)>::new()).exhaustive_run();
+            #p::__private::contract_test(&__args, __property, __exhaustive)
+        }),
     };
     let ignore = contract.ignore.then(|| quote!(#[ignore]));
     Ok(quote! {
@@ -334,7 +351,8 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
                 let result = #ident(#(#passes),*);
                 let _ = (&result, #(&#names),*);
                 #result_check
-                #p::Verdict::from(true #(&& (#ensures))*)
+                #(#ensures)*
+                #p::Verdict::Pass
             };
             let __args = #p::Args { #(#fields,)* ..::core::default::Default::default() };
             #run;

@@ -99,8 +99,10 @@ pub fn property(args: TokenStream, item: TokenStream) -> TokenStream {
 /// and `ensures = <cond>` clauses (each may repeat; `result` is the return value in
 /// `ensures`), checked in builds with debug assertions and compiled away without them; and a
 /// generated `#[test] fn smartcheck_contract_<name>()` that draws arguments meeting
-/// `requires`, calls the function and checks `ensures` (`exhaustive = N` also checks every
-/// argument tuple up to depth `N`; `test = false` generates no test, as methods need).
+/// `requires`, calls the function and checks `ensures`, naming a broken clause in every
+/// build (`exhaustive = N` also checks every argument tuple up to depth `N`; without it, when
+/// random discovery gives up and the argument types enumerate, every tuple up to depth 5;
+/// `test = false` generates no test, as methods need).
 ///
 /// ```text
 /// #[smartcheck::contract(requires = sorted(list), ensures = sorted(&result))]

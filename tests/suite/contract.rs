@@ -39,6 +39,35 @@ fn buggy_insert(list: &[u8], x: u8) -> Vec<u8> {
     out
 }
 
+fn increasing(list: &[u8]) -> bool {
+    list.windows(2).all(|w| w[0] < w[1])
+}
+
+/// Wrong: a binary search that never looks at the last element. Its `requires` (four or more
+/// elements, strictly increasing) rejects nearly every random list, so random discovery gives
+/// up; with no `exhaustive = N` written, the test then checks every argument tuple up to
+/// depth 5, where `([0, 1, 2, 3], 3)` fails. Run in a child process by
+/// `a_contract_test_checks_every_value_when_random_discovery_gives_up`.
+#[smartcheck::contract(
+    requires = list.len() >= 4 && increasing(list),
+    ensures = result == list.iter().position(|&y| y == x),
+    ignore = true,
+    persist = false,
+    seed = Some(2),
+)]
+fn find(list: &[u8], x: u8) -> Option<usize> {
+    let (mut lo, mut hi) = (0, list.len() - 1);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        match list[mid].cmp(&x) {
+            std::cmp::Ordering::Equal => return Some(mid),
+            std::cmp::Ordering::Less => lo = mid + 1,
+            std::cmp::Ordering::Greater => hi = mid,
+        }
+    }
+    None
+}
+
 /// A method: run-time checks only.
 struct Counter(u32);
 
@@ -55,6 +84,7 @@ fn panic_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
 }
 
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "run-time checks compile away without debug assertions")]
 fn a_broken_requires_names_the_clause() {
     let message = panic_message(|| {
         insert(&[2, 1], 0);
@@ -73,6 +103,7 @@ fn a_broken_requires_panics_only_in_builds_with_debug_assertions() {
 }
 
 #[test]
+#[cfg_attr(not(debug_assertions), ignore = "run-time checks compile away without debug assertions")]
 fn a_broken_ensures_names_the_clause() {
     let message = panic_message(|| {
         buggy_insert(&[0, 1], 1);
@@ -91,9 +122,19 @@ fn a_broken_ensures_names_the_clause() {
 
 #[test]
 fn the_generated_test_finds_the_bug() {
+    let (passed, stderr) = run_contract_test("smartcheck_contract_buggy_insert");
+    assert!(!passed, "the contract test passed:\n{stderr}");
+    assert!(stderr.contains("random discovery: smartcheck: "), "{stderr}");
+    assert!(stderr.contains("exhaustive check: smartcheck: failed at value "), "{stderr}");
+    assert!(stderr.contains("  ([0, 1], 1)\n"), "{stderr}");
+    assert!(stderr.contains("is broken: ensures `result.len() == list.len() + 1`"), "{stderr}");
+}
+
+/// The generated test's output, run alone in a child process.
+fn run_contract_test(name: &str) -> (bool, String) {
     let out = Command::new(std::env::current_exe().expect("the test binary"))
         .args([
-            crate::test_name(module_path!(), "smartcheck_contract_buggy_insert").as_str(),
+            crate::test_name(module_path!(), name).as_str(),
             "--exact",
             "--ignored",
             "--nocapture",
@@ -101,11 +142,19 @@ fn the_generated_test_finds_the_bug() {
         .env("SMARTCHECK_PERSIST", "0")
         .output()
         .expect("the test binary runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "the contract test passed:\n{stdout}\n{stderr}");
-    assert!(stderr.contains("random discovery: smartcheck: "), "{stderr}");
+    (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn a_contract_test_checks_every_value_when_random_discovery_gives_up() {
+    let (passed, stderr) = run_contract_test("smartcheck_contract_find");
+    assert!(!passed, "the contract test passed:\n{stderr}");
+    assert!(stderr.contains("random discovery: smartcheck: gave up after "), "{stderr}");
     assert!(stderr.contains("exhaustive check: smartcheck: failed at value "), "{stderr}");
-    assert!(stderr.contains("  ([0, 1], 1)\n"), "{stderr}");
-    assert!(stderr.contains("is broken: ensures `result.len() == list.len() + 1`"), "{stderr}");
+    assert!(stderr.contains("  ([0, 1, 2, 3], 3)\n"), "{stderr}");
+    // Named in every build: the test checks each `ensures` itself.
+    assert!(
+        stderr.contains("is broken: ensures `result == list.iter().position(| & y | y == x)`"),
+        "{stderr}"
+    );
 }
