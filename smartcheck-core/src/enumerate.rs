@@ -35,7 +35,8 @@ pub type Values<T> = Box<dyn Iterator<Item = T>>;
 /// A type whose values can be listed, smallest first, up to a depth (see the module docs).
 ///
 /// Derive it with `#[derive(Enumerate)]`; the std impls cover numbers, `bool`, `char`,
-/// `String`, `()`, `Box`, `Option`, `Result`, `Vec`, `VecDeque` and tuples.
+/// `String`, `()`, `Box`, `Rc`, `Arc`, `Option`, `Result`, `Vec`, `VecDeque`, the sets and
+/// maps of `std::collections` (`BTreeSet`, `HashSet`, `BTreeMap`, `HashMap`) and tuples.
 ///
 /// ```
 /// use smartcheck_core::enumerate::Enumerate;
@@ -330,13 +331,115 @@ impl<T: Enumerate> Enumerate for Vec<T> {
 /// field has as many values as its type at the depth (fewer when the range is shorter),
 /// simplest first in the order of simplicity: `1, 2, 3` for `1..=12` where a `u8` has
 /// `0, 1, 2`; `0, 1, -1, 2` for `-3..=40`; `-5, -6` for `-9..=-5`. No value outside the range
-/// is ever checked, and the space still grows with the depth.
+/// is ever checked, and the space still grows with the depth. (The derive passes `in_range`
+/// as a closure, spanned at the word `range`, so that a field that is no integer gets the one
+/// error the other derives give it.)
 ///
 /// [`RangeField::in_range`]: crate::derive_support::RangeField::in_range
-/// (The derive passes `in_range` as a closure, spanned at the word `range`, so that a field
-/// that is no integer gets the one error the other derives give it.)
 pub fn parts_in<T>(parts: Rc<[T]>, in_range: impl Fn(&T) -> Option<T>) -> Rc<[T]> {
     parts.iter().filter_map(in_range).collect()
+}
+
+/// Every set of fewer than `depth` distinct indices below `n`, smallest first: by size, then
+/// lexicographically. Lazy.
+fn subsets(n: usize, depth: usize) -> impl Iterator<Item = Vec<usize>> {
+    (0..depth.min(n + 1)).flat_map(move |k| {
+        let mut next: Option<Vec<usize>> = Some((0..k).collect());
+        std::iter::from_fn(move || {
+            let out = next.take()?;
+            // The next combination: the last index that can move, moved, the rest after it.
+            let mut at = out.clone();
+            if let Some(i) = (0..k).rev().find(|&i| at[i] < n - k + i) {
+                at[i] += 1;
+                for j in i + 1..k {
+                    at[j] = at[j - 1] + 1;
+                }
+                next = Some(at);
+            }
+            Some(out)
+        })
+    })
+}
+
+/// `n` choose `k`, saturating.
+fn choose(n: usize, k: usize) -> usize {
+    (0..k.min(n)).fold(1usize, |c, i| c.saturating_mul(n - i) / (i + 1))
+}
+
+/// Sets and maps are lists of distinct keys (a set of size `k` has depth 1 + its deepest
+/// element, and `k` < depth, as a list's), the keys one level shallower; a map's values range
+/// over their type one level shallower, every assignment. By size, then by the keys' places in
+/// their type's enumeration.
+macro_rules! set_enumerate {
+    ($set:ident, $($bound:path),*) => {
+        impl<T: Enumerate $(+ $bound)*> Enumerate for std::collections::$set<T> {
+            fn enumerate(depth: usize) -> Values<Self> {
+                let keys = parts::<T>(depth.saturating_sub(1));
+                Box::new(
+                    subsets(keys.len(), depth)
+                        .map(move |at| at.iter().map(|&i| keys[i].clone()).collect()),
+                )
+            }
+            fn unpruned_count(depth: usize) -> usize {
+                let n = T::unpruned_count(depth.saturating_sub(1));
+                (0..depth.min(n.saturating_add(1))).fold(0usize, |sum, k| {
+                    sum.saturating_add(choose(n, k))
+                })
+            }
+        }
+    };
+}
+
+set_enumerate!(BTreeSet, Ord);
+set_enumerate!(HashSet, std::hash::Hash, Eq);
+
+macro_rules! map_enumerate {
+    ($map:ident, $($bound:path),*) => {
+        impl<K: Enumerate $(+ $bound)*, V: Enumerate> Enumerate for std::collections::$map<K, V> {
+            fn enumerate(depth: usize) -> Values<Self> {
+                let keys = parts::<K>(depth.saturating_sub(1));
+                let values = parts::<V>(depth.saturating_sub(1));
+                Box::new(subsets(keys.len(), depth).flat_map(move |at| {
+                    let (keys, values) = (Rc::clone(&keys), Rc::clone(&values));
+                    Indices::new(&vec![values.len(); at.len()]).map(move |picked| {
+                        at.iter()
+                            .zip(&picked)
+                            .map(|(&k, &v)| (keys[k].clone(), values[v].clone()))
+                            .collect()
+                    })
+                }))
+            }
+            fn unpruned_count(depth: usize) -> usize {
+                let n = K::unpruned_count(depth.saturating_sub(1));
+                let m = V::unpruned_count(depth.saturating_sub(1));
+                (0..depth.min(n.saturating_add(1))).fold(0usize, |sum, k| {
+                    let assignments = (0..k).fold(1usize, |p, _| p.saturating_mul(m));
+                    sum.saturating_add(choose(n, k).saturating_mul(assignments))
+                })
+            }
+        }
+    };
+}
+
+map_enumerate!(BTreeMap, Ord);
+map_enumerate!(HashMap, std::hash::Hash, Eq);
+
+impl<T: Enumerate> Enumerate for Rc<T> {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new(T::enumerate(depth).map(Rc::new))
+    }
+    fn unpruned_count(depth: usize) -> usize {
+        T::unpruned_count(depth)
+    }
+}
+
+impl<T: Enumerate> Enumerate for std::sync::Arc<T> {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new(T::enumerate(depth).map(std::sync::Arc::new))
+    }
+    fn unpruned_count(depth: usize) -> usize {
+        T::unpruned_count(depth)
+    }
 }
 
 impl<T: Enumerate> Enumerate for std::collections::VecDeque<T> {

@@ -163,3 +163,51 @@ fn range_fields_enumerate_within_their_ranges_simplest_first() {
     assert_eq!(run.counterexample().map(|c| c.value().clone()), Some(reading(1, None, vec![])));
     assert_eq!(run.coverage().checked, 1);
 }
+
+#[test]
+fn sets_and_maps_enumerate_as_lists_of_distinct_keys() {
+    use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+    for d in 1..7u32 {
+        // Keys of `u8` at depth d - 1: 0 to d - 2, every subset (fewer than d of them).
+        let sets = 2usize.pow(d - 1);
+        assert_eq!(count::<BTreeSet<u8>>(d as usize), sets, "sets up to depth {d}");
+        assert_eq!(count::<HashSet<u8>>(d as usize), sets, "hash sets up to depth {d}");
+        assert_eq!(BTreeSet::<u8>::unpruned_count(d as usize), sets);
+        // A map: each of the d - 1 keys absent, or present with one of two `bool`s.
+        let maps = if d == 1 { 1 } else { 3usize.pow(d - 1) };
+        assert_eq!(count::<BTreeMap<u8, bool>>(d as usize), maps, "maps up to depth {d}");
+        assert_eq!(count::<HashMap<u8, bool>>(d as usize), maps, "hash maps up to depth {d}");
+        assert_eq!(BTreeMap::<u8, bool>::unpruned_count(d as usize), maps);
+    }
+    let first: Vec<BTreeMap<u8, bool>> = BTreeMap::enumerate(3).take(6).collect();
+    let map = |entries: &[(u8, bool)]| entries.iter().copied().collect::<BTreeMap<u8, bool>>();
+    assert_eq!(
+        first,
+        vec![
+            map(&[]),
+            map(&[(0, false)]),
+            map(&[(0, true)]),
+            map(&[(1, false)]),
+            map(&[(1, true)]),
+            map(&[(0, false), (1, false)]),
+        ]
+    );
+    // A derived type holding a map enumerates, and an exhaustive run reaches a map bug.
+    let run = smartcheck::exhaustive::exhaustive_check(
+        &Args { persist: false, ..Args::default() },
+        5,
+        |m: &Inventory| m.stock.values().all(|&n| n < 2) || m.stock.len() < 2,
+    );
+    let stock = map_u8(&[(0, 0), (1, 2)]);
+    assert_eq!(run.counterexample().map(|c| c.value().clone()), Some(Inventory { stock }));
+}
+
+/// Stock counts by item.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary, Enumerate)]
+struct Inventory {
+    stock: std::collections::BTreeMap<u8, u8>,
+}
+
+fn map_u8(entries: &[(u8, u8)]) -> std::collections::BTreeMap<u8, u8> {
+    entries.iter().copied().collect()
+}
