@@ -129,3 +129,26 @@ fn a_failure_that_does_not_repeat_is_reported_not_dropped() {
     assert!(error.ends_with("the property is flaky"), "{error}");
     assert_eq!((run.coverage().checked, run.coverage().complete), (3, false));
 }
+
+/// A count that must stay within its range.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Bounded {
+    #[smartcheck(range = 10..=20)]
+    n: u8,
+}
+
+/// A hand-written enumeration that makes values no generator makes (below the range).
+impl smartcheck::Enumerate for Bounded {
+    fn enumerate(depth: usize) -> smartcheck::enumerate::Values<Self> {
+        Box::new((0..depth as u8).map(|n| Bounded { n }))
+    }
+}
+
+/// Their failures are no failures of the type's values: not reported, not counted.
+#[test]
+fn a_value_outside_its_types_range_is_not_a_counterexample() {
+    let args = smartcheck::Args { persist: false, ..smartcheck::Args::default() };
+    let run = smartcheck::exhaustive::exhaustive_check(&args, 12, |b: &Bounded| b.n >= 10);
+    assert!(!run.failed(), "{run}");
+    assert_eq!((run.coverage().checked, run.coverage().met), (2, 2));
+}
