@@ -327,9 +327,9 @@ impl<T: Enumerate> Enumerate for Vec<T> {
 
 /// The parts of a `#[smartcheck(range = LO..=HI)]` field at a depth, for the derive: the
 /// field type's own parts (`parts`), each integer in them replaced by the value of the range
-/// at its rank (`in_range`: [`RangeField::in_range`]), those past the range's end left out. So a range
-/// field has as many values as its type at the depth (fewer when the range is shorter),
-/// simplest first in the order of simplicity: `1, 2, 3` for `1..=12` where a `u8` has
+/// at its rank (`in_range`: [`RangeField::in_range`]), those past the range's end left out.
+/// So a range field has as many values as its type at the depth (fewer when the range is
+/// shorter), simplest first in the order of simplicity: `1, 2, 3` for `1..=12` where a `u8` has
 /// `0, 1, 2`; `0, 1, -1, 2` for `-3..=40`; `-5, -6` for `-9..=-5`. No value outside the range
 /// is ever checked, and the space still grows with the depth. (The derive passes `in_range`
 /// as a closure, spanned at the word `range`, so that a field that is no integer gets the one

@@ -160,6 +160,13 @@ fn check_values<T: SubTypes>(
                     Ok(false) => {}
                     Ok(true) => {
                         coverage.checked -= 1;
+                        if let Err(failure) = property::catch(move || drop(value)) {
+                            return Exhaustive::stopped(
+                                coverage,
+                                "while dropping a value",
+                                &failure,
+                            );
+                        }
                         continue;
                     }
                     Err(failure) => {
@@ -169,7 +176,12 @@ fn check_values<T: SubTypes>(
                 coverage.met += 1;
                 // `reduce` runs the property again; a value that then passes is reported as
                 // a flaky property, not dropped.
-                let shown = format!("{value:?}");
+                let shown = match property::catch(|| format!("{value:?}")) {
+                    Ok(shown) => shown,
+                    Err(failure) => {
+                        return Exhaustive::stopped(coverage, "while formatting a value", &failure);
+                    }
+                };
                 match crate::run::reduce_erased(args, prop, Root::new(value)) {
                     Ok(cex) => {
                         let counterexample = Some(cex.downcast());

@@ -120,21 +120,23 @@ fn parse(args: TokenStream) -> syn::Result<Contract> {
     Ok(contract)
 }
 
+/// A panic naming `clause` of the contract of `name` when it does not hold.
+fn clause_check(name: &str, kind: &str, clause: &Expr) -> TokenStream {
+    let text = clause.to_token_stream().to_string();
+    let message = format!("smartcheck: the contract of `{name}` is broken: {kind} `{text}`");
+    quote! {
+        if !(#clause) {
+            ::core::panic!("{}", #message);
+        }
+    }
+}
+
 /// The function with its clauses and its values' invariants checked (for builds with debug
 /// assertions, or every build under the `release-contracts` feature).
 fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
     let name = function.sig.ident.to_string();
-    let check = |kind: &str, clause: &Expr| {
-        let text = clause.to_token_stream().to_string();
-        let message = format!("smartcheck: the contract of `{name}` is broken: {kind} `{text}`");
-        quote! {
-            if !(#clause) {
-                ::core::panic!("{}", #message);
-            }
-        }
-    };
-    let requires = contract.requires.iter().map(|c| check("requires", c));
-    let ensures = contract.ensures.iter().map(|c| check("ensures", c));
+    let requires = contract.requires.iter().map(|c| clause_check(&name, "requires", c));
+    let ensures = contract.ensures.iter().map(|c| clause_check(&name, "ensures", c));
     let p = facade(contract);
     let values = checked_values(&function.sig);
     let on_entry = values.iter().map(|v| invariant_check(&p, &name, &v.value, &v.what));
@@ -317,15 +319,7 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
     // Each `ensures` checked on its own, so that the test names the one broken in every
     // build (where debug assertions are off the function itself checks nothing).
     let name = ident.to_string();
-    let ensures = contract.ensures.iter().map(|clause| {
-        let text = clause.to_token_stream().to_string();
-        let message = format!("smartcheck: the contract of `{name}` is broken: ensures `{text}`");
-        quote! {
-            if !(#clause) {
-                ::core::panic!("{}", #message);
-            }
-        }
-    });
+    let ensures = contract.ensures.iter().map(|c| clause_check(&name, "ensures", c));
     let test_name = format_ident!("smartcheck_contract_{}", ident);
     let fields = &contract.args;
     let run = match &contract.exhaustive {
@@ -333,7 +327,8 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
         None => quote!({
             #[allow(unused_imports)]
             use #p::__private::{ViaEnumerate as _, ViaNotEnumerated as _};
-            let __exhaustive = (&&#p::__private::Probe::<(#(#drawn_types,)*)>::new()).exhaustive_run();
+            let __probe = #p::__private::Probe::<(#(#drawn_types,)*)>::new();
+            let __exhaustive = (&&__probe).exhaustive_run();
             #p::__private::contract_test(&__args, __property, __exhaustive)
         }),
     };
