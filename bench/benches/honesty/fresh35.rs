@@ -1,7 +1,8 @@
 //! Stop 35's fresh properties: ordinary code nobody tuned the reducer or the generalizer for,
 //! written before they were run (an LRU cache, hex encoding, transfers between accounts, a
 //! record written as JSON, a binary search, truncation of UTF-8 text, a linked list's
-//! dedup). A tenth, intervals given as start and length whose touching ones stay apart,
+//! dedup; then a selection sort, a sum of two `u64`, a nested option, word counts, form
+//! encoding, the first error of a batch). A tenth, intervals given as start and length whose touching ones stay apart,
 //! made a false claim in 3 of 30 seeds; it is pinned in the suite
 //! (`honesty::a_lists_rest_is_tried_long_beside_the_other_variables`). Two more, a word
 //! wrap and Roman numerals, were left out: their code was nearly that of properties
@@ -27,6 +28,12 @@ pub fn all(seeds: u64, on: &dyn Fn(&str) -> bool) -> Vec<Row> {
         "binary_search_finds" => binary_search_finds,
         "truncate_utf8" => truncate_utf8,
         "list_dedup" => list_dedup,
+        "sort_is_stable" => sort_is_stable,
+        "sum_widened" => sum_widened,
+        "flatten_nested" => flatten_nested,
+        "word_counts" => word_counts,
+        "plus_in_form" => plus_in_form,
+        "first_error" => first_error,
     )
 }
 
@@ -248,4 +255,95 @@ fn list_dedup(list: &List) -> bool {
     let mut want = to_vec(list);
     want.dedup();
     to_vec(&dedup(list)) == want
+}
+
+/// Sorts by key with a selection sort; the bug: swapping the least into place moves the
+/// element it displaces past equal keys, so equal keys may change order.
+fn selection_sort(items: &mut [(u8, u8)]) {
+    for i in 0..items.len() {
+        let least = (i..items.len()).min_by_key(|&j| (items[j].0, j)).unwrap_or(i);
+        items.swap(i, least);
+    }
+}
+
+/// Sorting by key keeps items with equal keys in their order.
+fn sort_is_stable(items: &Vec<(u8, u8)>) -> bool {
+    let mut mine = items.clone();
+    selection_sort(&mut mine);
+    let mut std_sorted = items.clone();
+    std_sorted.sort_by_key(|p| p.0);
+    mine == std_sorted
+}
+
+/// Two byte counts added; the bug: the sum wraps in `u64`.
+fn sum_widened((a, b): &(u64, u64)) -> bool {
+    u128::from(a.wrapping_add(*b)) == u128::from(*a) + u128::from(*b)
+}
+
+/// A setting that may be unset, or set to nothing.
+fn flatten(v: &Option<Option<u8>>) -> Option<u8> {
+    // The bug: "set to nothing" reads as zero.
+    v.map(|inner| inner.unwrap_or(0))
+}
+
+/// Flattening agrees with `Option::flatten`.
+fn flatten_nested(v: &Option<Option<u8>>) -> bool {
+    flatten(v) == (*v).flatten()
+}
+
+/// Counts words; the bug: only spaces separate them.
+fn count_words(text: &str) -> BTreeMap<String, u32> {
+    let mut counts = BTreeMap::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        *counts.entry(word.to_string()).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// The counts add up to the words `split_whitespace` sees.
+fn word_counts(text: &String) -> bool {
+    count_words(text).values().sum::<u32>() as usize == text.split_whitespace().count()
+}
+
+/// Form encoding; the bug: `+` is kept as it is, and reads back as a space.
+fn form_encode(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            ' ' => "+".to_string(),
+            '&' | '=' | '%' => format!("%{:02X}", c as u32),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+fn form_decode(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '+' => out.push(' '),
+            '%' => {
+                let hex: String = chars.by_ref().take(2).collect();
+                out.push(u8::from_str_radix(&hex, 16).map_or('?', char::from));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A form value encoded and decoded is the same.
+fn plus_in_form(text: &String) -> bool {
+    form_decode(&form_encode(text)) == *text
+}
+
+/// The first error of a batch; the bug: an error with an empty message is skipped.
+fn first_error_of(batch: &[Result<u8, String>]) -> Option<&String> {
+    batch.iter().filter_map(|r| r.as_ref().err()).find(|e| !e.is_empty())
+}
+
+/// The first error is the one `collect` stops at.
+fn first_error(batch: &Vec<Result<u8, String>>) -> bool {
+    let collected: Result<Vec<u8>, String> = batch.iter().cloned().collect();
+    first_error_of(batch) == collected.as_ref().err()
 }
