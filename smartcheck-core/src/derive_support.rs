@@ -269,9 +269,10 @@ fn nth_in_range(rank: u128, lo: i128, hi: i128) -> Option<i128> {
     } else if hi < 0 {
         hi.checked_sub(rank)?
     } else {
+        // Every magnitude up to the range's farthest end, as a signed type enumerates.
         let last = hi.max(lo.checked_neg().unwrap_or(i128::MAX));
-        let around = (0..=last).flat_map(|m| if m == 0 { vec![0] } else { vec![m, -m] });
-        return around.filter(|v| (lo..=hi).contains(v)).nth(usize::try_from(rank).ok()?);
+        let magnitudes = usize::try_from(last.saturating_add(1)).unwrap_or(usize::MAX);
+        return crate::enumerate::signed(magnitudes, lo, hi).nth(usize::try_from(rank).ok()?);
     };
     (lo..=hi).contains(&value).then_some(value)
 }

@@ -192,7 +192,7 @@ pub fn variants<T: 'static>(parts: Vec<Values<T>>) -> Values<T> {
 }
 
 /// The integers of magnitude below `depth`, by magnitude, positive first, within `lo..=hi`.
-fn signed(depth: usize, lo: i128, hi: i128) -> impl Iterator<Item = i128> {
+pub(crate) fn signed(depth: usize, lo: i128, hi: i128) -> impl Iterator<Item = i128> {
     let top = i128::try_from(depth).unwrap_or(i128::MAX);
     (0..top)
         .flat_map(|m| if m == 0 { vec![0] } else { vec![m, -m] })

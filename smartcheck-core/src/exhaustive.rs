@@ -231,23 +231,22 @@ pub fn contract_test_exhaustive<T: Enumerate + SubTypes, R: PropertyResult>(
     depth: usize,
     prop: impl Fn(&T) -> R,
 ) {
-    let args = match args.clone().with_env() {
-        Ok(args) => args,
-        Err(message) => panic!("smartcheck: {message}"),
-    };
+    let args = crate::replay::env_args(args);
     let random = crate::run::smart_check(&args, &prop);
     if random.failed() {
         panic!("{random}");
     }
     let exhaustive = exhaustive_check(&args, depth, &prop);
     if exhaustive.failed() {
-        let first = random.to_string();
-        let first = first.lines().next().unwrap_or_default();
-        panic!(
-            "random discovery: {first}
-exhaustive check: {exhaustive}"
-        );
+        panic!("{}", after_random(&random.to_string(), &exhaustive));
     }
+}
+
+/// What a contract test says when random discovery did not fail and the exhaustive check
+/// ran: the random report's first line, then the exhaustive check's report.
+pub(crate) fn after_random<T>(random: &str, checked: &Exhaustive<T>) -> String {
+    let first = random.lines().next().unwrap_or_default();
+    format!("random discovery: {first}\nexhaustive check: {checked}")
 }
 
 /// `n` with commas between groups of three digits: `29,524`.

@@ -95,7 +95,7 @@ pub fn check_enumerated<T: SubTypes, R: PropertyResult>(
 
 /// `args` with the environment's overrides; panics with the message when one is malformed.
 #[track_caller]
-fn env_args(args: &Args) -> Args {
+pub(crate) fn env_args(args: &Args) -> Args {
     match args.clone().with_env() {
         Ok(args) => args,
         Err(message) => panic!("smartcheck: {message}"),
@@ -154,13 +154,13 @@ pub fn contract_test<T: SubTypes, R: PropertyResult>(
     let report = report_erased(args, RootType::of::<T>(), &property::erase(&prop), at);
     match exhaustive {
         Some(run) if report.gave_up() => {
-            let first = text_of(report);
-            let first = first.lines().next().unwrap_or_default().to_string();
+            let random = text_of(report);
             let checked = run(&with_env, CONTRACT_DEPTH, &|value: &T| prop(value).into_outcome());
+            let both = crate::exhaustive::after_random(&random, &checked);
             if checked.failed() {
-                panic!("random discovery: {first}\nexhaustive check: {checked}");
+                panic!("{both}");
             }
-            eprintln!("random discovery: {first}\nexhaustive check: {checked}");
+            eprintln!("{both}");
         }
         _ if !report.passed() => panic!("{}", text_of(report)),
         _ => {}
