@@ -413,25 +413,42 @@ macro_rules! int_impl {
                 out.retain(|c| *c != x);
                 out
             }
+            /// The value's place in `0, 1, -1, 2, -2, ...` (unsigned: the value). A signed
+            /// type's `MIN` has no positive twin, so it comes right after `-MAX`: rank
+            /// `2^bits - 1`, which `i64::MIN` fits in a `u64` with.
             fn leaf_rank(&self) -> Option<u64> {
                 let x = *self as i128;
-                let rank: u128 = if x > 0 { (x as u128) * 2 - 1 } else { x.unsigned_abs().saturating_mul(2) };
                 #[allow(unused_comparisons)]
                 let unsigned = <$t>::MIN >= 0;
-                let rank = if unsigned { x as u128 } else { rank };
+                let rank: u128 = if unsigned {
+                    x as u128
+                } else if x > 0 {
+                    (x as u128) * 2 - 1
+                } else if *self == <$t>::MIN {
+                    // `i128::MIN`'s would be `2^128 - 1`, past any `u64` too.
+                    x.unsigned_abs().checked_mul(2)? - 1
+                } else {
+                    x.unsigned_abs() * 2
+                };
                 u64::try_from(rank).ok()
             }
             fn from_leaf_rank(&self, rank: u64) -> Option<Self> {
                 #[allow(unused_comparisons)]
                 let unsigned = <$t>::MIN >= 0;
-                let value: i128 = if unsigned {
-                    rank as i128
-                } else if rank % 2 == 1 {
-                    (rank as i128 + 1) / 2
+                if unsigned {
+                    return <$t>::try_from(rank).ok();
+                }
+                let rank = u128::from(rank);
+                // `MIN`'s own rank, past `MAX`'s and `-MAX`'s (see `leaf_rank`).
+                if (<$t>::MIN as i128).unsigned_abs().checked_mul(2).map(|r| r - 1) == Some(rank) {
+                    return Some(<$t>::MIN);
+                }
+                let value: i128 = if rank % 2 == 1 {
+                    rank.div_ceil(2) as i128
                 } else {
-                    -(rank as i128 / 2)
+                    -((rank / 2) as i128)
                 };
-                <$t>::try_from(value).ok()
+                <$t>::try_from(value).ok().filter(|v| *v != <$t>::MIN)
             }
             fn edge_values() -> Vec<Self> {
                 vec![<$t>::MAX, <$t>::MIN, <$t>::MAX - 1, <$t>::MIN + 1]
@@ -1248,6 +1265,22 @@ tuple_impl! {
 #[cfg(test)]
 mod tests {
     use crate::subtypes::SubTypes;
+
+    #[test]
+    fn a_signed_min_is_ranked_right_after_minus_max() {
+        assert_eq!(i8::MIN.leaf_rank(), Some(255));
+        assert_eq!((-i8::MAX).leaf_rank(), Some(254));
+        assert_eq!(i8::MAX.leaf_rank(), Some(253));
+        assert_eq!(0i8.from_leaf_rank(255), Some(i8::MIN));
+        assert_eq!(0i8.from_leaf_rank(256), None);
+        assert_eq!(i64::MIN.leaf_rank(), Some(u64::MAX));
+        assert_eq!(0i64.from_leaf_rank(u64::MAX), Some(i64::MIN));
+        assert_eq!(0i64.from_leaf_rank(u64::MAX - 1), Some(-i64::MAX));
+        assert_eq!(i128::MIN.leaf_rank(), None);
+        // Every `i8` once, in order.
+        let all: Vec<i8> = (0..256).map(|k| 0i8.from_leaf_rank(k).unwrap()).collect();
+        assert!(all.iter().enumerate().all(|(k, x)| x.leaf_rank() == Some(k as u64)));
+    }
 
     #[test]
     fn an_integers_jumps_are_its_low_parts_and_its_bits_set_lower_simplest_first() {
