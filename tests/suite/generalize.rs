@@ -355,6 +355,41 @@ fn values_outside_the_types_constraints_are_no_evidence() {
     }
 }
 
+/// A list in order by its type's invariant.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary, smartcheck::Enumerate)]
+#[smartcheck(invariant = ascending)]
+struct Ascending {
+    items: Vec<u8>,
+}
+
+fn ascending(a: &Ascending) -> bool {
+    a.items.windows(2).all(|w| w[0] <= w[1])
+}
+
+/// `examples/sparse.rs`'s insertion bug (a list of four or more that starts below `x` and
+/// ends at it loses `x`), on lists in order by their type.
+fn insert_in_order((list, x): &(Ascending, u8)) -> bool {
+    crate::examples::sparse::insert(&list.items, *x).len() == list.items.len() + 1
+}
+
+/// A place its type's constraints pin to one value, given the other places, fails at every
+/// try that is a value of the type, with the counterexample's own value each time: that is no
+/// evidence of a variable. From `[0, 0, 0, 1]`, the first element can only be 0 while the
+/// others are; `[x0, x1, x2, 1]` was claimed (100 failing tries, all `0`), and `[1, 1, 1, 1]`
+/// passes. The third element may be 0 or 1, and fails at both.
+#[test]
+fn a_place_the_types_constraints_pin_to_one_value_is_no_variable() {
+    for seed in SEEDS {
+        let run = smartcheck::exhaustive::exhaustive_check(&seeded(seed), 6, insert_in_order);
+        let cex = run.counterexample().expect("found at depth 6");
+        assert_eq!(
+            formula(cex),
+            "forall values x0:\n  (Ascending { items: [0, 0, x0, 1] }, 1)",
+            "seed {seed}"
+        );
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
 struct Server {
     #[smartcheck(range = 1900..=2100)]

@@ -15,16 +15,25 @@
 //! of the type: it is not run, and it is neither evidence nor a rejection by the precondition
 //! (at most `max_forall` of them per check, as for tries).
 //!
+//! A variable is claimed only when its values varied among the tries that failed: at least
+//! two of them differ. A place its type's constraints pin to one value, given the others (the
+//! first element of a sorted list whose others are 0), fails at every try that is a value of
+//! the type, with the counterexample's own value each time; that is no evidence of a
+//! variable, and `[x0, x1, x2, 1]` was claimed where `[1, 1, 1, 1]` passes.
+//!
 //! Invariant: every variable of a scheme was, in its own check, replaced alone and together
 //! with all earlier ones, and each run that met the precondition (and the side conditions)
-//! failed the same way as the counterexample; a variable's rejections count only tries that
-//! varied it alone.
+//! failed the same way as the counterexample, with two values of the new variables at least;
+//! a variable's rejections count only tries that varied it alone.
 //!
 //! Cost: `min_forall` evaluations per claim when the precondition rejects nothing, at most
 //! `max_forall` (a refutation stops at once), O(n · `max_forall`) in all; up to 16 draws per
 //! try to meet side conditions (drawing costs no evaluation).
 
+use std::hash::Hasher;
+
 use super::{Condition, Ctx, Evidence, Marks, Relation, Scheme, Trial, Var};
+use crate::reduce::tree::{hash_value, FastHasher};
 use crate::subtypes::SubValue;
 
 /// Draws per try to meet the side conditions before the try is skipped.
@@ -85,7 +94,8 @@ pub(super) fn add_if_true(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, group: &Gr
 /// The evidence rule, on the variables of `scheme` from `lead` on (the new ones) together
 /// with those before them: `None` at the first try that passes or fails another way, or
 /// when `max_forall` tries end with fewer than `min_forall` meeting the precondition; the
-/// evidence as soon as `min_forall` have (as Hypothesis's explain phase stops at 100 of 500).
+/// evidence as soon as `min_forall` have (as Hypothesis's explain phase stops at 100 of 500),
+/// if the new variables took two values at least among them (see the module doc).
 ///
 /// The new variables take their scheduled values (small, random, near: `sample`), the
 /// schedule planned to fit in `min_forall` tries. When there are variables before them, the
@@ -100,6 +110,9 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
     let mut evidence = Evidence { tried: 0, met: 0 };
     // Replacements that were no value of their type: not evidence, but bounded as tries are.
     let mut invalid = 0;
+    // The new variables' values in the first try that failed, and whether a later one's
+    // differed (hashed until one does).
+    let (mut first_failing, mut varied) = (None, enough < 2);
     for k in 0.. {
         let most = ctx.args.max_forall;
         if evidence.met >= enough || evidence.tried >= most || invalid >= most {
@@ -118,13 +131,21 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         };
         // A joint try may be run again alone: its new variables' values are kept for that.
         let new_values = (!alone).then(|| values[lead..].to_vec());
+        let key = (!varied).then(|| values_hash(&values[lead..]));
         let mut trial = ctx.trial(placed(scheme, values))?;
         if let (Trial::Discard | Trial::Invalid, Some(new_values)) = (trial, new_values) {
             evidence.tried += usize::from(trial == Trial::Discard);
             trial = ctx.trial(placed(scheme, alone_with(ctx, scheme, new_values)))?;
         }
         match trial {
-            Trial::Same => evidence.met += 1,
+            Trial::Same => {
+                evidence.met += 1;
+                match (first_failing, key) {
+                    (None, key) => first_failing = key,
+                    (Some(first), Some(key)) => varied = key != first,
+                    (Some(_), None) => {}
+                }
+            }
             Trial::Discard => scheme.vars[lead..].iter_mut().for_each(|v| v.discarded += 1),
             Trial::Invalid => {
                 invalid += 1;
@@ -134,7 +155,16 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         }
         evidence.tried += 1;
     }
-    (evidence.met >= enough).then_some(evidence)
+    (evidence.met >= enough && varied).then_some(evidence)
+}
+
+/// The structural hash of the values of a try's new variables.
+fn values_hash(values: &[Box<dyn SubValue>]) -> u64 {
+    let mut h = FastHasher::default();
+    for value in values {
+        hash_value(value.as_node(), &mut h);
+    }
+    h.finish()
 }
 
 /// True when a check can no longer gather `enough` tries that met the precondition within
