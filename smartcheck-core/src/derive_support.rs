@@ -7,6 +7,8 @@
 //!   no heap allocation for up to 8 fields or variants.
 //! - `#[smartcheck(range = ..)]`: drawing within the range, and the check behind
 //!   `SubTypes::within_constraints`.
+//! - `#[smartcheck(prefix = ..)]`: lists drawn element by element within a prefix-closed
+//!   condition ([`field_where`]), and the check behind `SubTypes::within_constraints`.
 //! - `#[smartcheck(with = ..)]` on a field of a type without the traits: the [`Foreign`] leaf.
 //! - `#[smartcheck(invariant = ..)]`: generation by bounded retries ([`generate_valid`]), the
 //!   check behind `SubTypes::within_constraints` and the note of which invariant broke, and
@@ -366,6 +368,145 @@ impl<T: RangeField> RangeField for Vec<T> {
     }
 }
 
+// -------------------------------------------------------------------------------------------
+// `#[smartcheck(prefix = path)]`
+
+/// A list a `#[smartcheck(prefix = path)]` field can hold, `path: fn(&[Elem]) -> bool` a
+/// condition that holds of the list and of every prefix of it (sorted, no duplicates, a bound
+/// on a running sum). The derive draws such a list element by element within the condition
+/// ([`field_where`]), enumerates only the lists whose every prefix meets it
+/// ([`prefix_parts`]), and keeps reduction and generalization within it
+/// ([`prefix_holds`], the check behind `SubTypes::within_constraints`).
+#[diagnostic::on_unimplemented(
+    message = "`#[smartcheck(prefix = ..)]` needs a `Vec` field; `{Self}` is not one",
+    label = "the prefix condition is on this field"
+)]
+pub trait PrefixField: Sized + 'static {
+    /// The element type.
+    type Elem: Clone + 'static;
+    /// The list of these elements, in order.
+    fn from_elements(elements: Vec<Self::Elem>) -> Self;
+    /// The elements, in order.
+    fn elements(&self) -> &[Self::Elem];
+}
+
+impl<T: Clone + 'static> PrefixField for Vec<T> {
+    type Elem = T;
+    fn from_elements(elements: Vec<T>) -> Self {
+        elements
+    }
+    fn elements(&self) -> &[T] {
+        self
+    }
+}
+
+/// How many times an element that would break a prefix condition is drawn again before the
+/// list ends where it is.
+pub const PREFIX_TRIES: usize = 8;
+
+/// A list of up to `shares.len()` elements, each drawn by `draw` with its share of the budget,
+/// every prefix meeting `keep`: an element that breaks it is drawn again, up to
+/// [`PREFIX_TRIES`] times, and the list ends where none fits. The `i`-th of `n` elements is
+/// drawn at `(i + 1) / n` of the size: each element must fit the ones before it, and early
+/// elements drawn as large as late ones leave the rest no room (a sorted list of bytes
+/// whose first is 200 ends at once). O(tries × n) calls of `keep`.
+fn list_where<T>(
+    g: &mut Gen,
+    shares: &[usize],
+    keep: fn(&[T]) -> bool,
+    mut draw: impl FnMut(&mut Gen) -> T,
+) -> Vec<T> {
+    let (size, n) = (g.size(), shares.len());
+    let mut list = Vec::with_capacity(n);
+    'cells: for (i, &share) in shares.iter().enumerate() {
+        g.set_size((size * (i + 1)).div_ceil(n));
+        for _ in 0..PREFIX_TRIES {
+            list.push(g.with_budget(share, &mut draw));
+            if keep(&list) {
+                continue 'cells;
+            }
+            list.pop();
+        }
+        break;
+    }
+    g.set_size(size);
+    list
+}
+
+/// Generates a `#[smartcheck(prefix = keep)]` field within `budget`: a list whose length is
+/// drawn as `Vec`'s own impl draws it, filled element by element within `keep`
+/// ([`PrefixField`]).
+pub fn field_where<F: PrefixField>(g: &mut Gen, budget: usize, keep: fn(&[F::Elem]) -> bool) -> F
+where
+    F::Elem: Arbitrary,
+{
+    note_constraints();
+    g.with_budget(budget, |g| {
+        grow(|| {
+            let plan = crate::std_impls::cell_plan(g, F::Elem::min_size());
+            let list = list_where(g, &plan, keep, F::Elem::arbitrary);
+            g.give_back(plan);
+            F::from_elements(list)
+        })
+    })
+}
+
+/// [`field_where`] for a field that is also `#[smartcheck(range = lo..=hi)]`: each element
+/// drawn within the range, as `Vec`'s [`RangeField`] impl draws them.
+pub fn field_where_in<F: PrefixField>(
+    g: &mut Gen,
+    budget: usize,
+    keep: fn(&[F::Elem]) -> bool,
+    lo: <F::Elem as RangeField>::Int,
+    hi: <F::Elem as RangeField>::Int,
+) -> F
+where
+    F::Elem: RangeField,
+{
+    note_constraints();
+    g.with_budget(budget, |g| {
+        let max_len = g.budget().saturating_sub(1).min(g.size());
+        let shares = vec![0; g.range(0, max_len)];
+        F::from_elements(list_where(g, &shares, keep, |g| F::Elem::arbitrary_in(g, lo, hi)))
+    })
+}
+
+/// `keep(value)`, the check `within_constraints` makes for a `#[smartcheck(prefix = keep)]`
+/// field (of the whole list: the condition is the user's promise of being prefix-closed);
+/// when it fails, notes which one for the message of a contract check ([`Checked`]).
+pub fn prefix_holds<F: PrefixField>(
+    value: &F,
+    keep: fn(&[F::Elem]) -> bool,
+    text: &'static str,
+    type_name: &'static str,
+) -> bool {
+    let holds = keep(value.elements());
+    if !holds {
+        BROKEN.with(|b| b.set(Some(("prefix condition", text, type_name))));
+    }
+    holds
+}
+
+/// The values of a `#[smartcheck(prefix = keep)]` field at depth `depth`, for the derive's
+/// enumeration: the lists of fewer than `depth` of `elements` (its element type's values one
+/// level shallower, ranged when the field is) whose every prefix meets `keep`, in the order
+/// `Vec`'s enumeration gives them ([`lists_where_from`](crate::enumerate::lists_where_from)).
+/// A prefix that breaks `keep` is never extended.
+pub fn prefix_parts<F: PrefixField>(
+    depth: usize,
+    elements: std::rc::Rc<[F::Elem]>,
+    keep: fn(&[F::Elem]) -> bool,
+) -> std::rc::Rc<[F]> {
+    let lists = crate::enumerate::lists_where_from(depth, &elements, keep);
+    lists.values.into_iter().map(F::from_elements).collect()
+}
+
+/// How many lists of fewer than `depth` elements `n` elements make, saturating: the space a
+/// ranged `#[smartcheck(prefix = ..)]` field's enumeration walks before pruning.
+pub fn lists_count(n: usize, depth: usize) -> usize {
+    crate::enumerate::lists_count(n, depth)
+}
+
 /// Generates a `#[smartcheck(range = ..)]` field within `budget`; `lo <= hi`.
 pub fn field_in_range<T: RangeField>(g: &mut Gen, budget: usize, lo: T::Int, hi: T::Int) -> T {
     note_constraints();
@@ -450,7 +591,8 @@ thread_local! {
     /// The retries left to the draw under way; `None` when no invariant type is being drawn.
     static RETRIES_LEFT: Cell<Option<usize>> = const { Cell::new(None) };
     /// The invariant that last failed in `within_constraints`, and its type's name.
-    static BROKEN: Cell<Option<(&'static str, &'static str)>> = const { Cell::new(None) };
+    static BROKEN: Cell<Option<(&'static str, &'static str, &'static str)>> =
+        const { Cell::new(None) };
 }
 
 /// Ends the outermost invariant draw, even when generation panics.
@@ -524,7 +666,7 @@ pub fn invariant_holds<T>(
 ) -> bool {
     let holds = invariant(value);
     if !holds {
-        BROKEN.with(|b| b.set(Some((text, type_name))));
+        BROKEN.with(|b| b.set(Some(("invariant", text, type_name))));
     }
     holds
 }
@@ -546,13 +688,13 @@ pub fn first_broken_node(value: NodeRef<'_>) -> Option<&dyn Node> {
 }
 
 /// What a value broke, in words, for a contract's panic message: "the invariant `ordered` of
-/// `Pair`", or "a `range` of `Pool`" (a range names no function); `None` when every node is
+/// `Pair`", "the prefix condition `sorted` of `Pool`", or "a `range` of `Pool`" (a range names no function); `None` when every node is
 /// within its type's constraints.
 pub fn broken_constraint<T: SubTypes>(value: &T) -> Option<String> {
     BROKEN.with(|b| b.set(None));
     let node = first_broken_node(NodeRef::Value(value.node()))?;
     Some(match BROKEN.with(|b| b.take()) {
-        Some((text, type_name)) => format!("the invariant `{text}` of `{type_name}`"),
+        Some((what, text, type_name)) => format!("the {what} `{text}` of `{type_name}`"),
         None => format!("a `range` of `{}`", node.type_name()),
     })
 }

@@ -476,7 +476,8 @@ tuple_enumerate!(A 0, B 1, C 2, D 3, E 4, F 5);
 /// those whose every prefix satisfies `keep`: a prefix that breaks it is never extended, so a
 /// prefix-closed condition (sortedness, distinct elements, a bound on a running sum) costs
 /// only the valid lists and their one-element extensions. The result also counts the lists
-/// skipped without being built.
+/// skipped without being built. (A derived type states the same of a field with
+/// `#[smartcheck(prefix = path)]`, and its enumeration prunes alike.)
 ///
 /// ```
 /// use smartcheck_core::enumerate::lists_where;
@@ -486,33 +487,57 @@ tuple_enumerate!(A 0, B 1, C 2, D 3, E 4, F 5);
 /// assert_eq!(sorted.skipped, (1 + 3 + 9 + 27) - 20); // all lists minus the sorted ones
 /// ```
 pub fn lists_where<T: Enumerate>(depth: usize, keep: impl Fn(&[T]) -> bool) -> Pruned<Vec<T>> {
-    let elements = parts::<T>(depth.saturating_sub(1));
+    lists_where_from(depth, &parts::<T>(depth.saturating_sub(1)), keep)
+}
+
+/// [`lists_where`] over given elements (smallest first): the lists of fewer than `depth` of
+/// them whose every prefix satisfies `keep`, in the order `Vec`'s enumeration gives lists (by
+/// length, then by the sum of the elements' positions, then lexicographically), and how many
+/// lists of the space were skipped without being built.
+pub fn lists_where_from<T: Clone>(
+    depth: usize,
+    elements: &[T],
+    keep: impl Fn(&[T]) -> bool,
+) -> Pruned<Vec<T>> {
     let n = elements.len();
     let mut values: Vec<Vec<T>> = Vec::new();
     let mut skipped = 0usize;
-    let mut level: Vec<Vec<T>> = if keep(&[]) { vec![Vec::new()] } else { Vec::new() };
+    // Each list with the sum of its elements' positions, a level's lists in lexicographic
+    // order of positions (each prefix's extensions in the elements' order).
+    let mut level: Vec<(usize, Vec<T>)> =
+        if keep(&[]) { vec![(0, Vec::new())] } else { Vec::new() };
     for len in 0..depth {
         let mut next = Vec::new();
-        for prefix in &level {
-            if len + 1 == depth {
-                break;
-            }
-            for e in elements.iter() {
-                let mut longer = prefix.clone();
-                longer.push(e.clone());
-                if keep(&longer) {
-                    next.push(longer);
-                } else {
-                    // The rejected list and every extension of it within the depth.
-                    let rest = depth - 2 - len;
-                    skipped = skipped.saturating_add(geometric(n, rest));
+        if len + 1 < depth {
+            for (sum, prefix) in &level {
+                for (i, e) in elements.iter().enumerate() {
+                    let mut longer = prefix.clone();
+                    longer.push(e.clone());
+                    if keep(&longer) {
+                        next.push((sum + i, longer));
+                    } else {
+                        // The rejected list and every extension of it within the depth.
+                        let rest = depth - 2 - len;
+                        skipped = skipped.saturating_add(geometric(n, rest));
+                    }
                 }
             }
         }
-        values.append(&mut level);
+        // Stable: equal sums stay lexicographic, as `Indices` orders them.
+        level.sort_by_key(|(sum, _)| *sum);
+        values.extend(level.drain(..).map(|(_, list)| list));
         level = next;
     }
     Pruned { values, skipped }
+}
+
+/// How many lists of fewer than `depth` elements `n` elements make (saturating).
+pub fn lists_count(n: usize, depth: usize) -> usize {
+    if depth == 0 {
+        0
+    } else {
+        geometric(n, depth - 1)
+    }
 }
 
 /// 1 + n + n² + ... + n^k (saturating): a list and all its extensions by up to `k` elements.

@@ -1,4 +1,4 @@
-//! Parsing of the `#[smartcheck(...)]` attributes: one namespace, eight words.
+//! Parsing of the `#[smartcheck(...)]` attributes: one namespace, nine words.
 //!
 //! Each attribute is parsed into [`Word`]s first; then the place it sits on (a type, a variant
 //! or a field) keeps the words it accepts and reports the others as misplaced, each error on
@@ -42,6 +42,18 @@ pub struct FieldAttrs {
     pub range: Option<IntRange>,
     /// `#[smartcheck(shrink = path)]`: simpler values for a `with` field, `fn(&T) -> Vec<T>`.
     pub shrink: Option<ExprPath>,
+    /// `#[smartcheck(prefix = path)]`: `path: fn(&[T]) -> bool` holds of every prefix of the
+    /// field's list.
+    pub prefix: Option<Prefix>,
+}
+
+/// `#[smartcheck(prefix = path)]` on a list field.
+#[derive(Clone)]
+pub struct Prefix {
+    /// The condition, `fn(&[T]) -> bool`.
+    pub path: ExprPath,
+    /// The word `prefix`, where errors about the field's type point.
+    pub word: syn::Path,
 }
 
 /// The bounds of `#[smartcheck(range = ..)]`, both inclusive, as the literal expressions the
@@ -99,6 +111,7 @@ enum WordKind {
     Shrink(ExprPath),
     Range(Box<IntRange>),
     Invariant(ExprPath),
+    Prefix(Prefix),
 }
 
 impl WordKind {
@@ -112,6 +125,7 @@ impl WordKind {
             WordKind::Shrink(_) => "shrink",
             WordKind::Range(_) => "range",
             WordKind::Invariant(_) => "invariant",
+            WordKind::Prefix(_) => "prefix",
         }
     }
 
@@ -122,6 +136,7 @@ impl WordKind {
             WordKind::Opaque => "a field or to a struct or enum",
             WordKind::Skip | WordKind::Weight(_) => "an enum variant",
             WordKind::With(_) | WordKind::Shrink(_) | WordKind::Range(_) => "a field",
+            WordKind::Prefix(_) => "a list field",
         }
     }
 
@@ -132,7 +147,9 @@ impl WordKind {
             }
             WordKind::Opaque => place != Place::Variant,
             WordKind::Skip | WordKind::Weight(_) => place == Place::Variant,
-            WordKind::With(_) | WordKind::Shrink(_) | WordKind::Range(_) => place == Place::Field,
+            WordKind::With(_) | WordKind::Shrink(_) | WordKind::Range(_) | WordKind::Prefix(_) => {
+                place == Place::Field
+            }
         }
     }
 
@@ -146,6 +163,7 @@ impl WordKind {
             WordKind::Shrink(_) => "#[smartcheck(shrink = path)]",
             WordKind::Range(_) => "#[smartcheck(range = LO..=HI)]",
             WordKind::Invariant(_) => "#[smartcheck(invariant = path)]",
+            WordKind::Prefix(_) => "#[smartcheck(prefix = path)]",
         }
     }
 }
@@ -172,7 +190,8 @@ pub fn type_attrs(cx: &Ctxt, attrs: &[Attribute], place: Place) -> TypeAttrs {
             | WordKind::Weight(_)
             | WordKind::With(_)
             | WordKind::Shrink(_)
-            | WordKind::Range(_) => {}
+            | WordKind::Range(_)
+            | WordKind::Prefix(_) => {}
         }
     }
     out
@@ -198,7 +217,8 @@ pub fn variant_attrs(cx: &Ctxt, attrs: &[Attribute]) -> VariantAttrs {
             | WordKind::Shrink(_)
             | WordKind::Crate(_)
             | WordKind::Range(_)
-            | WordKind::Invariant(_) => {}
+            | WordKind::Invariant(_)
+            | WordKind::Prefix(_) => {}
         }
     }
     if let (true, Some(meta)) = (skip, &weight_meta) {
@@ -234,6 +254,12 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                 }
                 out.range = Some(*range);
             }
+            WordKind::Prefix(prefix) => {
+                if out.prefix.is_some() {
+                    cx.error_spanned_by(&word.meta, "duplicate `prefix` attribute");
+                }
+                out.prefix = Some(prefix);
+            }
             WordKind::Skip | WordKind::Weight(_) | WordKind::Crate(_) | WordKind::Invariant(_) => {}
         }
     }
@@ -249,6 +275,13 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             &range.expr,
             "a field generated `with` a function cannot also have a `range`: let the function \
              draw within the range",
+        );
+    }
+    if let (Some(_), Some(prefix)) = (&out.with, &out.prefix) {
+        cx.error_spanned_by(
+            &prefix.path,
+            "a field generated `with` a function cannot also have a `prefix` condition: let the \
+             function draw lists that meet it",
         );
     }
     out
@@ -305,7 +338,8 @@ fn words(cx: &Ctxt, attrs: &[Attribute], place: Place) -> Vec<Word> {
 }
 
 const EXPECTED: &str = "expected `opaque`, `skip`, `weight = N`, `with = path`, \
-                        `shrink = path`, `range = LO..=HI`, `invariant = path` or `crate = path`";
+                        `shrink = path`, `range = LO..=HI`, `prefix = path`, `invariant = path` \
+                        or `crate = path`";
 
 /// Parses one word; reports and returns `None` when it is unknown or malformed.
 fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
@@ -380,6 +414,19 @@ fn word(cx: &Ctxt, meta: &Meta) -> Option<WordKind> {
                     other,
                     "expected the path of a function `fn(&Self) -> bool`, like \
                      `invariant = is_valid`",
+                );
+                None
+            }
+        },
+        "prefix" => match value(cx, meta, "prefix = is_sorted")? {
+            Expr::Path(path) => {
+                Some(WordKind::Prefix(Prefix { path: path.clone(), word: meta.path().clone() }))
+            }
+            other => {
+                cx.error_spanned_by(
+                    other,
+                    "expected the path of a function `fn(&[T]) -> bool` that holds of every \
+                     prefix of the list, like `prefix = is_sorted`",
                 );
                 None
             }

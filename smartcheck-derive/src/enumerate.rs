@@ -3,7 +3,9 @@
 //!
 //! Each constructor's values are the combinations of its fields' values one level shallower,
 //! taken from the core's per-thread cache of parts (a `#[smartcheck(range = ..)]` field's
-//! from within its range: `parts_in`), and built on demand; the constructors come
+//! from within its range: `parts_in`; a `#[smartcheck(prefix = ..)]` field's only the lists
+//! whose every prefix meets its condition: `prefix_parts`), and built on demand; the
+//! constructors come
 //! in declaration order, `#[smartcheck(skip)]` ones never. A type with
 //! `#[smartcheck(invariant = path)]` keeps only the values that meet it; since its fields'
 //! parts are already filtered, no value holding a sub-value that breaks an invariant is ever
@@ -14,7 +16,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::ast::{Constructor, Field, Input};
-use crate::expand::{at, invariant_fn, private, respan, with_bounds, wrap};
+use crate::expand::{at, invariant_fn, prefix_keep, private, respan, with_bounds, wrap};
 
 /// The `Enumerate` impl.
 pub fn enumerate(input: &Input) -> TokenStream {
@@ -60,9 +62,10 @@ fn constructor(c: &Constructor) -> TokenStream {
     let parts: Vec<_> = (0..c.fields.len()).map(|i| format_ident!("__v{}", i)).collect();
     let defs = c.fields.iter().zip(&parts).map(|(f, v)| {
         let ty = f.ty;
-        match ranged_parts(f) {
-            Some(parts) => quote!(let #v = #parts;),
-            None => quote_spanned!(at(ty)=> let #v = #p::enumerate_parts::<#ty>(__d);),
+        match (prefixed_parts(f), ranged_parts(f)) {
+            (Some((parts, _)), _) => quote!(let #v = #parts;),
+            (None, Some(parts)) => quote!(let #v = #parts;),
+            (None, None) => quote_spanned!(at(ty)=> let #v = #p::enumerate_parts::<#ty>(__d);),
         }
     });
     let n = c.fields.len();
@@ -84,9 +87,10 @@ fn unpruned(c: &Constructor) -> TokenStream {
     let p = private();
     let counts = c.fields.iter().map(|f| {
         let ty = f.ty;
-        match ranged_parts(f) {
-            Some(parts) => quote!(#parts.len()),
-            None => quote_spanned!(at(ty)=> <#ty as #p::Enumerate>::unpruned_count(__d)),
+        match (prefixed_parts(f), ranged_parts(f)) {
+            (Some((_, count)), _) => count,
+            (None, Some(parts)) => quote!(#parts.len()),
+            (None, None) => quote_spanned!(at(ty)=> <#ty as #p::Enumerate>::unpruned_count(__d)),
         }
     });
     quote!(#p::unpruned_product(&[#(#counts),*]))
@@ -103,4 +107,27 @@ fn ranged_parts(f: &Field) -> Option<TokenStream> {
     let in_range = quote!(|__x: &#ty| #p::RangeField::in_range(__x, #lo, #hi));
     let in_range = respan(in_range, at(&range.word));
     Some(quote!(#p::parts_in(#parts, #in_range)))
+}
+
+/// For a `#[smartcheck(prefix = ..)]` field, its parts at depth `__d` (the lists whose every
+/// prefix meets the condition, of its element type's values at `__d - 1`, moved into the
+/// field's range if it has one: `prefix_parts`), and how many lists there are before pruning.
+/// The condition is typed as the other derives type it (`prefix_keep`), so that each
+/// error comes once.
+fn prefixed_parts(f: &Field) -> Option<(TokenStream, TokenStream)> {
+    let p = private();
+    let (ty, keep) = (f.ty, prefix_keep(f)?);
+    let elem = quote!(<#ty as #p::PrefixField>::Elem);
+    let own = quote!(#p::enumerate_parts::<#elem>(__d.saturating_sub(1)));
+    let (elements, count) = match &f.attrs.range {
+        Some(range) => {
+            let (lo, hi) = (&range.lo, &range.hi);
+            let in_range = quote!(|__x: &#elem| #p::RangeField::in_range(__x, #lo, #hi));
+            let elements = respan(quote!(#p::parts_in(#own, #in_range)), at(&range.word));
+            let count = quote!(#p::lists_count(#elements.len(), __d));
+            (elements, count)
+        }
+        None => (own, quote!(<#ty as #p::Enumerate>::unpruned_count(__d))),
+    };
+    Some((quote!(#p::prefix_parts::<#ty>(__d, #elements, #keep)), count))
 }

@@ -169,7 +169,7 @@ fn subtypes(input: &Input) -> TokenStream {
 }
 
 /// `edge_values`: for each constructor of one field (not skipped; the field neither opaque
-/// nor generated `with` a path nor ranged), that constructor around each of the field type's
+/// nor generated `with` a path nor ranged nor under a `prefix` condition), that constructor around each of the field type's
 /// edge values (`Add(i32::MAX)`, `Type(' ')`); a recursive type's own edges are not wrapped
 /// again (`edge_values_of`). Left to the trait's default (none) when no constructor
 /// qualifies.
@@ -177,7 +177,7 @@ fn edge_values(input: &Input) -> TokenStream {
     let p = private();
     let wraps = input.constructors.iter().filter_map(|c| match c.fields.as_slice() {
         [f] if !c.attrs.skip && !f.attrs.opaque && f.attrs.with.is_none() => {
-            (f.attrs.range.is_none()).then_some((c, f))
+            (f.attrs.range.is_none() && f.attrs.prefix.is_none()).then_some((c, f))
         }
         _ => None,
     });
@@ -292,9 +292,10 @@ fn children(input: &Input) -> TokenStream {
         });
         (Bind::Fields, quote!(::core::iter::FromIterator::from_iter([#(#children),*])))
     });
-    // A type with range fields or an invariant says so before any of its values is reduced.
-    let ranged = input.constructors.iter().flat_map(|c| &c.fields).any(|f| f.attrs.range.is_some());
-    let constrained = ranged || input.attrs.invariant.is_some();
+    // A type with range or prefix fields or an invariant says so before any of its values is
+    // reduced.
+    let checked = input.constructors.iter().flat_map(|c| &c.fields).any(checked_field);
+    let constrained = checked || input.attrs.invariant.is_some();
     let note = constrained.then(|| quote!(#p::note_constraints();));
     quote! {
         fn children(&self) -> #p::Children<'_> {
@@ -331,11 +332,12 @@ fn child_mut(input: &Input) -> TokenStream {
     }
 }
 
-/// `within_constraints`: the type's `#[smartcheck(invariant = path)]` holds, and every
+/// `within_constraints`: the type's `#[smartcheck(invariant = path)]` holds, every
 /// `#[smartcheck(range = ..)]` field of the value's constructor holds integers within its
-/// bounds. Left to the trait's default (`true`) when there is neither.
+/// bounds, and every `#[smartcheck(prefix = path)]` field meets its condition. Left to the
+/// trait's default (`true`) when there is none of them.
 fn within_constraints(input: &Input) -> TokenStream {
-    let ranges = range_checks(input);
+    let ranges = field_checks(input);
     let invariant = input.attrs.invariant.as_ref().map(|path| {
         let p = private();
         let (text, name) = (tokens_text(path), &input.name);
@@ -358,26 +360,52 @@ fn within_constraints(input: &Input) -> TokenStream {
     }
 }
 
-/// The `#[smartcheck(range = ..)]` checks of the value's constructor, as one expression;
-/// `None` when no field has a range.
-fn range_checks(input: &Input) -> Option<TokenStream> {
-    let ranged = |c: &Constructor| c.fields.iter().any(|f| f.attrs.range.is_some());
-    if !input.constructors.iter().any(ranged) {
+/// A `#[smartcheck(prefix = path)]` field's condition as `fn(&[Elem]) -> bool`, one block the
+/// three derives spell alike: a function of the wrong type is reported at its path once; a
+/// field that is no list at the word `prefix`, by each derive (as a `range` is).
+pub(crate) fn prefix_keep(f: &Field) -> Option<TokenStream> {
+    let prefix = f.attrs.prefix.as_ref()?;
+    let (p, ty, path) = (private(), f.ty, &prefix.path);
+    let elem = respan(quote!(<#ty as #p::PrefixField>::Elem), at(&prefix.word));
+    Some(quote_spanned!(at(path)=> {
+        let __keep: fn(&[#elem]) -> ::core::primitive::bool = #path;
+        __keep
+    }))
+}
+
+/// True when a field carries a check of its own: a `range` or a `prefix` condition.
+fn checked_field(f: &Field) -> bool {
+    f.attrs.range.is_some() || f.attrs.prefix.is_some()
+}
+
+/// The `#[smartcheck(range = ..)]` and `#[smartcheck(prefix = ..)]` checks of the value's
+/// constructor, as one expression; `None` when no field has either.
+fn field_checks(input: &Input) -> Option<TokenStream> {
+    let checked = |c: &Constructor| c.fields.iter().any(checked_field);
+    if !input.constructors.iter().any(checked) {
         return None;
     }
     let p = private();
+    let name = &input.name;
     let checks = |c: &Constructor| {
-        let checks = c.fields.iter().filter_map(|f| {
-            let range = f.attrs.range.as_ref()?;
-            let (binding, lo, hi) = (&f.binding, &range.lo, &range.hi);
-            let within = quote!(#p::RangeField::within(#binding, #lo, #hi));
-            Some(respan(within, at(&range.word)))
+        let checks = c.fields.iter().flat_map(|f| {
+            let binding = &f.binding;
+            let range = f.attrs.range.as_ref().map(|range| {
+                let (lo, hi) = (&range.lo, &range.hi);
+                let within = quote!(#p::RangeField::within(#binding, #lo, #hi));
+                respan(within, at(&range.word))
+            });
+            let prefix = f.attrs.prefix.as_ref().zip(prefix_keep(f)).map(|(prefix, keep)| {
+                let text = tokens_text(&prefix.path);
+                quote!(#p::prefix_holds(#binding, #keep, #text, #name))
+            });
+            range.into_iter().chain(prefix)
         });
         quote!(true #(&& #checks)*)
     };
     let arms = input.constructors.iter().map(|c| {
         let path = &c.path;
-        let fields = c.fields.iter().filter(|f| f.attrs.range.is_some()).map(|f| {
+        let fields = c.fields.iter().filter(|f| checked_field(f)).map(|f| {
             let (member, binding) = (&f.member, &f.binding);
             quote!(#member: #binding)
         });
@@ -554,6 +582,17 @@ fn build(c: &Constructor, mins: &Ident) -> TokenStream {
 fn generate_field(f: &Field, i: usize) -> TokenStream {
     let p = private();
     let ty = f.ty;
+    if let (None, Some(keep)) = (&f.attrs.with, prefix_keep(f)) {
+        // Element by element within the condition (and the range, if any).
+        return match &f.attrs.range {
+            Some(range) => {
+                let (lo, hi) = (&range.lo, &range.hi);
+                let draw = quote!(#p::field_where_in(__g, __budgets[#i], #keep, #lo, #hi));
+                respan(draw, at(&range.word))
+            }
+            None => quote!(#p::field_where(__g, __budgets[#i], #keep)),
+        };
+    }
     match (&f.attrs.with, &f.attrs.range) {
         (Some(with), _) => {
             // The call at the derive, the function at the attribute: a function of the wrong

@@ -62,6 +62,7 @@ pub fn check(cx: &Ctxt, input: &Input, derive: Derive) {
         check_generatable(cx, input);
     }
     check_ranges(cx, input);
+    check_prefixes(cx, input);
     check_shrinks(cx, input);
 }
 
@@ -100,6 +101,36 @@ fn check_ranges(cx: &Ctxt, input: &Input) {
                 show(max)
             );
             cx.error_spanned_by(&range.expr, msg);
+        }
+    }
+}
+
+/// A `prefix` condition goes on a field written `Vec<T>` (its condition reads `&[T]`): any
+/// other type is one error at the word `prefix`, where rustc would report each use of the
+/// field by each derive.
+fn check_prefixes(cx: &Ctxt, input: &Input) {
+    let fields = input.constructors.iter().flat_map(|c| &c.fields);
+    for (field, prefix) in fields.filter_map(|f| Some((f, f.attrs.prefix.as_ref()?))) {
+        let is_vec = match field.ty {
+            Type::Path(path) => path.path.segments.last().is_some_and(|last| {
+                let one_type = match &last.arguments {
+                    PathArguments::AngleBracketed(args) => {
+                        args.args.len() == 1
+                            && matches!(args.args.first(), Some(GenericArgument::Type(_)))
+                    }
+                    _ => false,
+                };
+                last.ident == "Vec" && one_type
+            }),
+            _ => false,
+        };
+        if !is_vec {
+            let msg = format!(
+                "`#[smartcheck(prefix = ..)]` needs a field written `Vec<T>`, its condition a \
+                 `fn(&[T]) -> bool`; `{}` is not one",
+                field.ty.to_token_stream().to_string().replace(' ', "")
+            );
+            cx.error_spanned_by(&prefix.word, msg);
         }
     }
 }

@@ -164,6 +164,17 @@
 //!   discarded, never run: the range is part of the type. The bounds are integer literals
 //!   (`-` allowed); an empty range, other bounds, `range` beside `with`, and a field that
 //!   holds no integers are compile errors.
+//! - `#[smartcheck(prefix = path)]` on a field written `Vec<T>`: `path: fn(&[T]) -> bool`
+//!   holds of the list and of every prefix of it (a prefix-closed condition: sorted, no
+//!   duplicates, a bound on a running sum; the condition is your promise, checked of the
+//!   whole list). Generation draws the list element by element, drawing again an element that
+//!   would break it (up to 8 times, then the list ends there; early elements are drawn
+//!   small, so a sorted list of bytes mostly has 3 to 9 elements), reduction, generalization
+//!   and strengthening never run a candidate that breaks it, `Enumerate` never extends a prefix
+//!   that breaks it (an exhaustive run counts what that skipped as pruned, so a property over
+//!   the type prunes with no `lists_where` written), and `#[smartcheck::contract]` checks it
+//!   of every argument and result. With `range` beside it, the elements are drawn and
+//!   enumerated within the range too.
 //! - `#[smartcheck(invariant = path)]` on a struct or enum: `path: fn(&Self) -> bool` holds of
 //!   every value of the type (checked at each node of that type; the parts' own invariants are
 //!   theirs). Generation draws again while it fails (smaller after repeated failures, at most

@@ -44,6 +44,7 @@ pub mod interactive;
 pub mod invariant;
 pub mod maps;
 pub mod persist;
+pub mod prefix;
 pub mod property_attr;
 pub mod readme;
 pub mod reducer;
