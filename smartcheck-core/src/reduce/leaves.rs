@@ -792,7 +792,8 @@ pub fn small_values(r: &mut Reducer<'_, '_>) -> bool {
         if (passes_raised(r, &alone, 1) || passes_raised(r, &alone, from))
             && (ties.len() == 1 || passes_raised(r, &ties, 1))
         {
-            progress |= (2..from.min(SMALL)).any(|k| !r.spent() && set_rank(r, &[leaf], k));
+            progress |= (2..from.min(SMALL)).any(|k| !r.spent() && set_rank(r, &[leaf], k))
+                || round_numbers(r, leaf);
             isolated.push(at);
         }
     }
@@ -812,6 +813,40 @@ pub fn small_values(r: &mut Reducer<'_, '_>) -> bool {
             if k > 0 && scan_pair(r, pair.0, pair.1) {
                 return true;
             }
+        }
+    }
+    false
+}
+
+/// For an isolated number (see [`small_values`]) that is a round number, a power of two or of
+/// ten, the smaller round numbers of its kind above [`SMALL`], smallest first, the first that
+/// still fails kept: code that works in units or digits fails again a unit or a digit down,
+/// and passes on every value between (`1048576` shown as `1024 KiB`, where `1024` fails alone;
+/// `10^12` counted one digit short through a logarithm, as `1000` is). O(log m) candidates,
+/// for a round number only; a threshold (`100000` where every larger start overflows) is no
+/// isolated number and costs none.
+fn round_numbers(r: &mut Reducer<'_, '_>, leaf: &Leaf<'_>) -> bool {
+    let node = leaf.node.type_node();
+    let Some((dir, m)) = to_simplest(node) else { return false };
+    let powers = |base: u128| {
+        std::iter::successors(Some(base), move |p: &u128| p.checked_mul(base))
+            .take_while(|&p| p < m)
+    };
+    let round: Vec<u128> = match m {
+        m if m.is_power_of_two() => powers(2).collect(),
+        m if powers(10).last().and_then(|p| p.checked_mul(10)) == Some(m) => powers(10).collect(),
+        _ => return false,
+    };
+    for p in round.into_iter().filter(|&p| p > SMALL as u128) {
+        let Some(value) = i128::try_from(m - p).ok().and_then(|d| node.node_offset(dir * d)) else {
+            continue;
+        };
+        if r.spent() {
+            return false;
+        }
+        let Some(candidate) = r.with_leaves([(&leaf.path, value)]) else { return false };
+        if r.try_candidate(candidate) {
+            return true;
         }
     }
     false
