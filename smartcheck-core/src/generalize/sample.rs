@@ -20,9 +20,10 @@
 //!    float's NaN and infinities, a char's control and multi-byte ones), so that a claim is
 //!    not made over values where the property's code overflows or wraps unless it holds there
 //!    (a random draw meets `i64::MAX` too rarely: such a claim was false in 3 of 10 runs);
-//!    then **near** values: the counterexample's other sub-values of the same type, and its
+//!    then **near** values: the counterexample's other sub-values of the same type, its
 //!    own value one step changed (its leaf's neighbours in the order of simplicity, the leaf
-//!    shrinker's candidates).
+//!    shrinker's candidates), and for a list, the counterexample's lists with one element
+//!    under another constructor (`[Remove(192)]` beside `[Insert(192)]`).
 //!
 //! Past the plan (the precondition rejected some tries), the small values left out come
 //! first, then random values at every size again. A variable that varies beside the one
@@ -35,9 +36,11 @@
 use super::Subject;
 use crate::args::Args;
 use crate::gen::Gen;
-use crate::reduce::tree::{assign_leaf, leaves, LeafPath};
+use crate::index::assign_at_path;
+use crate::reduce::structure::reuse_children;
+use crate::reduce::tree::{assign_leaf, cons_parts, leaves, LeafPath};
 use crate::reduce::{generate_below, node_at};
-use crate::subtypes::{NodeRef, SubValue};
+use crate::subtypes::{NodeRef, Shape, SubValue};
 
 /// Small values kept per place.
 pub(super) const SMALL: usize = 16;
@@ -101,7 +104,10 @@ impl Sampler {
         let mut near = Distinct::new(&own);
         near.seen.extend(edges.seen.drain(small.seen.len()..));
         near.values = edges.values;
-        near.keep(near_values(subject, place).into_iter().map(shown), near.values.len() + NEAR);
+        near.keep(
+            near_values(subject, place, gen).into_iter().map(shown),
+            near.values.len() + NEAR,
+        );
         Sampler { place, small: small.values, near: near.values, in_range }
     }
 
@@ -401,7 +407,7 @@ fn separator_chars(node: NodeRef<'_>) -> Vec<Box<dyn SubValue>> {
 
 /// Values one step from the counterexample's at `place`: its other sub-values of the same
 /// type, and (for a whole value) the shrinker's candidates and its leaf neighbours.
-fn near_values(subject: &Subject<'_>, place: usize) -> Vec<Box<dyn SubValue>> {
+fn near_values(subject: &Subject<'_>, place: usize, gen: &mut Gen) -> Vec<Box<dyn SubValue>> {
     let node = subject.node(place);
     let ty = node.value_type();
     let mut near: Vec<Box<dyn SubValue>> = Vec::new();
@@ -412,10 +418,58 @@ fn near_values(subject: &Subject<'_>, place: usize) -> Vec<Box<dyn SubValue>> {
         }
         near.extend(value.shrink_value());
     }
-    let same_type = subject.nodes.iter().filter(|other| other.value_type() == ty);
-    near.extend(same_type.map(|other| other.to_value()));
+    let same_type: Vec<NodeRef<'_>> =
+        subject.nodes.iter().copied().filter(|other| other.value_type() == ty).collect();
+    near.extend(same_type.iter().map(|other| other.to_value()));
+    if node.shape() == Shape::List {
+        near.extend(renamed_elements(&same_type, gen));
+    }
     near
 }
+
+/// Lists of the counterexample with one element under another constructor of its type, its
+/// children kept where they fit: for a list's rest, the operations that touch what the
+/// counterexample's own touch (`[Remove(192)]` beside `[Insert(192)]`), which undo or
+/// overwrite them, where a random rest names the same key once in hundreds of draws: a set's
+/// count that skips its last word was claimed wrong after `Insert(192)` with any rest, and
+/// `Remove(192)` after it passes. The first [`RENAMED_ELEMENTS`] elements of each list, each
+/// constructor found in [`RENAMED_DRAWS`] draws of the element's type; no evaluation.
+fn renamed_elements(lists: &[NodeRef<'_>], gen: &mut Gen) -> Vec<Box<dyn SubValue>> {
+    let mut out = Vec::new();
+    for list in lists {
+        let mut path = Vec::new();
+        let mut at = Some(*list);
+        for _ in 0..RENAMED_ELEMENTS {
+            let Some((element, tail)) = at.and_then(cons_parts) else { break };
+            let own = element.constructor();
+            let mut found: Vec<&'static str> = vec![own];
+            let bound = element.size_up_to(BEYOND) + 1;
+            for _ in 0..RENAMED_DRAWS {
+                let Some(mut new) = generate_below(element, bound, gen, bound) else { break };
+                let name = new.as_node().type_node().node_constructor();
+                if found.contains(&name) {
+                    continue;
+                }
+                found.push(name);
+                reuse_children(&mut *new, element);
+                let mut renamed = list.to_value();
+                let mut slot = path.clone();
+                slot.push(0);
+                if assign_at_path(renamed.as_node_mut(), &slot, new).is_ok() {
+                    out.push(renamed);
+                }
+            }
+            path.push(1);
+            at = Some(tail);
+        }
+    }
+    out
+}
+
+/// Elements of each list renamed, from its start ([`renamed_elements`]).
+const RENAMED_ELEMENTS: usize = 4;
+/// Draws of an element's type to find its other constructors ([`renamed_elements`]).
+const RENAMED_DRAWS: usize = 16;
 
 /// A value with its `Debug` text ([`show`]).
 type Shown = (Box<dyn SubValue>, String);

@@ -435,7 +435,7 @@ fn places(root: NodeRef<'_>, most: usize) -> Vec<(Vec<u32>, NodeRef<'_>)> {
 
 /// Puts `old`'s children into `new`'s slots: each slot takes the first unused child of `old`
 /// of its type. Which of `old`'s children were used.
-fn reuse_children(new: &mut dyn SubValue, old: NodeRef<'_>) -> Vec<bool> {
+pub(crate) fn reuse_children(new: &mut dyn SubValue, old: NodeRef<'_>) -> Vec<bool> {
     let olds = old.children();
     let mut used = vec![false; olds.len()];
     let slots: Vec<_> = new.as_node().children().iter().map(|c| c.node.value_type()).collect();
