@@ -104,6 +104,43 @@ fn drawn_with(
         .find(|v| fits(v.as_node().constructor()))
 }
 
+/// `value` with each leaf replaced by a leaf of the same type drawn among those of `from`
+/// (kept where `from` has none of its type).
+fn own_leaves<T: SubTypes>(
+    g: &mut Gen,
+    mut value: Box<dyn SubValue>,
+    from: &T,
+) -> Box<dyn SubValue> {
+    fn leaves<'a>(node: NodeRef<'a>, path: &mut Vec<u32>, out: &mut Vec<(Vec<u32>, NodeRef<'a>)>) {
+        let children = node.children();
+        if children.is_empty() {
+            out.push((path.clone(), node));
+        }
+        for (slot, child) in children.iter().enumerate() {
+            path.push(slot as u32);
+            leaves(child.node, path, out);
+            path.pop();
+        }
+    }
+    let mut theirs = Vec::new();
+    leaves(NodeRef::Value(from.node()), &mut Vec::new(), &mut theirs);
+    let mut mine = Vec::new();
+    leaves(value.as_node(), &mut Vec::new(), &mut mine);
+    let swaps: Vec<(Vec<u32>, Box<dyn SubValue>)> = mine
+        .iter()
+        .filter_map(|(path, leaf)| {
+            let same: Vec<_> =
+                theirs.iter().filter(|(_, t)| t.value_type() == leaf.value_type()).collect();
+            let pick = same.get(g.below(same.len().max(1) as u64) as usize)?;
+            Some((path.clone(), pick.1.to_value()))
+        })
+        .collect();
+    for (path, leaf) in swaps {
+        let _ = value.as_node_mut().assign_along(&mut path.into_iter().map(|s| s as usize), leaf);
+    }
+    value
+}
+
 /// `own` with `constructor` in place of its own constructor and its own arguments kept, or
 /// `None` when no drawn value had that constructor or its fields differ.
 fn renamed(g: &mut Gen, own: &dyn SubValue, constructor: &str) -> Option<Box<dyn SubValue>> {
@@ -355,13 +392,19 @@ pub fn check<T: SubTypes, R: PropertyResult>(
                     }
                     // Draws that made no instance are no evidence either way.
                     let mut instances = 0;
-                    // Every other draw small: most witnesses are.
-                    let witnessed = (0..draws).any(|i| {
+                    // Every other draw small: most witnesses are. Then a quarter more with
+                    // their leaves taken from the instance's own: a witness that repeats a
+                    // value of the instance (`([30], [30, 30, 30])` for `([x0], [x0, x0,
+                    // ..c0(..)])`) is one a random draw seldom makes.
+                    let witnessed = (0..draws + draws / 4).any(|i| {
                         let mut every = base.clone();
                         for (j, (path, like, names)) in places.iter().enumerate() {
                             let fits =
                                 |c: &str| if j == k { c == wanted } else { names.contains(&c) };
                             match drawn_with(&mut gen, &**like, i % 2 == 1, fits) {
+                                Some(v) if i >= draws => {
+                                    every.push((path.clone(), own_leaves(&mut gen, v, &shown)))
+                                }
                                 Some(v) => every.push((path.clone(), v)),
                                 None => return false,
                             }
