@@ -26,6 +26,7 @@ macro_rules! rows {
 mod check;
 mod fresh;
 mod fresh35;
+mod fresh36;
 mod more;
 mod props;
 mod strings;
@@ -122,6 +123,7 @@ fn main() {
     rows.extend(strings::all(seeds, &on));
     rows.extend(fresh::all(seeds, &on));
     rows.extend(fresh35::all(seeds, &on));
+    rows.extend(fresh36::all(seeds, &on));
     let _ = std::panic::take_hook();
     println!("# Honesty of the printed formulas: {seeds} seeds per property, default `Args`");
     println!();
