@@ -618,16 +618,34 @@ macro_rules! float_impl {
             fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
                 float_key(*self as f64).cmp(&float_key(*other as f64))
             }
-            /// Whole numbers move by whole steps while exact (below 2^24 for `f32`, 2^53
-            /// for `f64`): the simplest floats after 0.0, in the order of their magnitude.
-            /// Other values have no number line.
+            /// The whole floats in the order of their magnitude, one step each: every whole
+            /// number while exact (below 2^24 for `f32`, 2^53 for `f64`), then every float up
+            /// to `MAX` (all whole there, more than 1 apart): the simplest floats after 0.0.
+            /// Fractions, infinities and NaN have no number line. (Before, the line ended at
+            /// 2^53, and `x >= 2^63 + 2048` stopped wherever halving passed over it.)
             fn offset(&self, delta: i128) -> Option<Self> {
-                let (x, exact) = (*self, (1u64 << <$t>::MANTISSA_DIGITS) as $t);
-                if !x.is_finite() || x.trunc() != x || x.abs() >= exact {
+                let x = *self;
+                if !x.is_finite() || x.trunc() != x {
                     return None;
                 }
-                let moved = (x as i128).checked_add(delta)?;
-                ((moved.unsigned_abs() as $t) < exact).then_some(moved as $t)
+                let exact = 1u64 << <$t>::MANTISSA_DIGITS;
+                let exact_bits = u64::from((exact as $t).to_bits());
+                // A whole float's place on the line, and the float at a place.
+                let place = |m: $t| match m < exact as $t {
+                    true => m as u128,
+                    false => u128::from(exact) + u128::from(u64::from(m.to_bits()) - exact_bits),
+                };
+                let at = |i: u128| -> Option<$t> {
+                    if i < u128::from(exact) {
+                        return Some(i as $t);
+                    }
+                    let bits = u64::try_from(i - u128::from(exact)).ok()?.checked_add(exact_bits)?;
+                    Some(<$t>::from_bits(bits.try_into().ok()?)).filter(|f| f.is_finite())
+                };
+                let own = i128::try_from(place(x.abs())).ok()?;
+                let moved = if x.is_sign_negative() { -own } else { own }.checked_add(delta)?;
+                let m = at(moved.unsigned_abs())?;
+                Some(if moved < 0 { -m } else { m })
             }
         }
 
