@@ -16,7 +16,8 @@
 //! (at most `max_forall` of them per check, as for tries).
 //!
 //! A variable is claimed only when its values varied among the tries that failed: at least
-//! two of them differ. A place its type's constraints pin to one value, given the others (the
+//! two of them differ, for each of the variables a check adds (a side condition's two sides
+//! too: `x1 != x2` was claimed with `x1` pinned to 0 by a search tree's order). A place its type's constraints pin to one value, given the others (the
 //! first element of a sorted list whose others are 0), fails at every try that is a value of
 //! the type, with the counterexample's own value each time; that is no evidence of a
 //! variable, and `[x0, x1, x2, 1]` was claimed where `[1, 1, 1, 1]` passes.
@@ -110,9 +111,11 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
     let mut evidence = Evidence { tried: 0, met: 0 };
     // Replacements that were no value of their type: not evidence, but bounded as tries are.
     let mut invalid = 0;
-    // The new variables' values in the first try that failed, and whether a later one's
-    // differed (hashed until one does).
-    let (mut first_failing, mut varied) = (None, enough < 2);
+    // Each new variable's value in the first try that failed, and whether a later one's
+    // differed (hashed until every one has).
+    let fresh = scheme.vars.len() - lead;
+    let (mut first_failing, mut varied) = (vec![0; fresh], vec![enough < 2; fresh]);
+    let mut failed = false;
     for k in 0.. {
         let most = ctx.args.max_forall;
         if evidence.met >= enough || evidence.tried >= most || invalid >= most {
@@ -131,7 +134,9 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         };
         // A joint try may be run again alone: its new variables' values are kept for that.
         let new_values = (!alone).then(|| values[lead..].to_vec());
-        let key = (!varied).then(|| values_hash(&values[lead..]));
+        let keys: Option<Vec<u64>> = varied
+            .contains(&false)
+            .then(|| values[lead..].iter().map(|v| value_hash(&**v)).collect());
         let mut trial = ctx.trial(placed(scheme, values))?;
         if let (Trial::Discard | Trial::Invalid, Some(new_values)) = (trial, new_values) {
             evidence.tried += usize::from(trial == Trial::Discard);
@@ -140,11 +145,15 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         match trial {
             Trial::Same => {
                 evidence.met += 1;
-                match (first_failing, key) {
-                    (None, key) => first_failing = key,
-                    (Some(first), Some(key)) => varied = key != first,
-                    (Some(_), None) => {}
+                if let Some(keys) = keys {
+                    for (k, key) in keys.into_iter().enumerate() {
+                        match failed {
+                            false => first_failing[k] = key,
+                            true => varied[k] |= key != first_failing[k],
+                        }
+                    }
                 }
+                failed = true;
             }
             Trial::Discard => scheme.vars[lead..].iter_mut().for_each(|v| v.discarded += 1),
             Trial::Invalid => {
@@ -155,15 +164,13 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         }
         evidence.tried += 1;
     }
-    (evidence.met >= enough && varied).then_some(evidence)
+    (evidence.met >= enough && !varied.contains(&false)).then_some(evidence)
 }
 
-/// The structural hash of the values of a try's new variables.
-fn values_hash(values: &[Box<dyn SubValue>]) -> u64 {
+/// The structural hash of a variable's value in a try.
+fn value_hash(value: &dyn SubValue) -> u64 {
     let mut h = FastHasher::default();
-    for value in values {
-        hash_value(value.as_node(), &mut h);
-    }
+    hash_value(value.as_node(), &mut h);
     h.finish()
 }
 
