@@ -427,13 +427,15 @@ fn near_values(subject: &Subject<'_>, place: usize, gen: &mut Gen) -> Vec<Box<dy
     near
 }
 
-/// Lists of the counterexample with one element under another constructor of its type, its
-/// children kept where they fit: for a list's rest, the operations that touch what the
-/// counterexample's own touch (`[Remove(192)]` beside `[Insert(192)]`), which undo or
-/// overwrite them, where a random rest names the same key once in hundreds of draws: a set's
-/// count that skips its last word was claimed wrong after `Insert(192)` with any rest, and
-/// `Remove(192)` after it passes. The first [`RENAMED_ELEMENTS`] elements of each list, each
-/// constructor found in [`RENAMED_DRAWS`] draws of the element's type; no evaluation.
+/// Lists of the counterexample with one element changed a little: one of its first leaves at
+/// one of its simplest values, or the element under another constructor of its type, its
+/// children kept where they fit. For a list's rest, the operations that touch what the
+/// counterexample's own touch (`[Remove(192)]` beside `[Insert(192)]`), which undo,
+/// overwrite or cancel them, where a random rest names the same key once in hundreds of
+/// draws: a set's count that skips its last word was claimed wrong after `Insert(192)` with
+/// any rest, and `Remove(192)` after it passes. The first [`RENAMED_ELEMENTS`] elements of
+/// each list, each constructor found in [`RENAMED_DRAWS`] draws of the element's type; no
+/// evaluation.
 fn renamed_elements(lists: &[NodeRef<'_>], gen: &mut Gen) -> Vec<Box<dyn SubValue>> {
     let mut out = Vec::new();
     for list in lists {
@@ -442,6 +444,26 @@ fn renamed_elements(lists: &[NodeRef<'_>], gen: &mut Gen) -> Vec<Box<dyn SubValu
         for _ in 0..RENAMED_ELEMENTS {
             let Some((element, tail)) = at.and_then(cons_parts) else { break };
             let own = element.constructor();
+            let mut slot = path.clone();
+            slot.push(0);
+            let put = |new: Box<dyn SubValue>| {
+                let mut changed = list.to_value();
+                assign_at_path(changed.as_node_mut(), &slot, new).is_ok().then_some(changed)
+            };
+            // The element with one of its first leaves at one of its simplest values: a rest
+            // that cancels what the counterexample's own element did (a shape's area counted
+            // wrong, then wrong the other way: `[Rect(1, 0)]` with `[Rect(1, 2)]` after it).
+            for leaf in leaves(element).iter().take(RENAMED_LEAVES) {
+                let NodeRef::Value(value) = leaf.node else { continue };
+                let own_rank = value.leaf_rank();
+                for rank in (0..RENAMED_RANKS).filter(|&k| Some(k) != own_rank) {
+                    let Some(v) = value.from_leaf_rank(rank) else { break };
+                    let mut changed = element.to_value();
+                    if assign_leaf(changed.as_node_mut(), &leaf.path, v).is_ok() {
+                        out.extend(put(changed));
+                    }
+                }
+            }
             let mut found: Vec<&'static str> = vec![own];
             let bound = element.size_up_to(BEYOND) + 1;
             for _ in 0..RENAMED_DRAWS {
@@ -452,12 +474,7 @@ fn renamed_elements(lists: &[NodeRef<'_>], gen: &mut Gen) -> Vec<Box<dyn SubValu
                 }
                 found.push(name);
                 reuse_children(&mut *new, element);
-                let mut renamed = list.to_value();
-                let mut slot = path.clone();
-                slot.push(0);
-                if assign_at_path(renamed.as_node_mut(), &slot, new).is_ok() {
-                    out.push(renamed);
-                }
+                out.extend(put(new));
             }
             path.push(1);
             at = Some(tail);
@@ -468,6 +485,10 @@ fn renamed_elements(lists: &[NodeRef<'_>], gen: &mut Gen) -> Vec<Box<dyn SubValu
 
 /// Elements of each list renamed, from its start ([`renamed_elements`]).
 const RENAMED_ELEMENTS: usize = 4;
+/// Leaves of each such element moved to their simplest values ([`renamed_elements`]).
+const RENAMED_LEAVES: usize = 2;
+/// The simplest values each such leaf is moved to ([`renamed_elements`]).
+const RENAMED_RANKS: u64 = 4;
 /// Draws of an element's type to find its other constructors ([`renamed_elements`]).
 const RENAMED_DRAWS: usize = 16;
 
