@@ -187,11 +187,18 @@ pub struct Evidence {
     pub tried: usize,
     /// Of those, how many met the precondition (and so failed the same way).
     pub met: usize,
+    /// Of those, how many were distinct instances of the formula (a small type, a range of
+    /// few values or a type's invariant leaves few to draw, and draws repeat).
+    pub distinct: usize,
 }
 
 impl fmt::Display for Evidence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "no pass in {} values; {} met the precondition", self.tried, self.met)
+        write!(f, "no pass in {} values; {} met the precondition", self.tried, self.met)?;
+        if self.distinct < self.met {
+            write!(f, ", {} of them distinct", self.distinct)?;
+        }
+        Ok(())
     }
 }
 
@@ -873,8 +880,15 @@ mod tests {
             assert_eq!(g.formula(), "forall values x0 x1:\n  (Some(x1), x0)");
             assert_eq!(g.variables()[1].paths, [vec![0, 0]]);
             assert!(g.notes().is_empty(), "seed {seed}: {g:?}");
-            // The claim stops at its 100th supporting replacement.
-            let evidence = "(no pass in 100 values; 100 met the precondition)";
+            // The claim stops at its 100th supporting replacement, and says how many of them
+            // were distinct (small numbers come again in random draws).
+            let evidence = g.evidence().expect("a claim");
+            assert_eq!((evidence.tried, evidence.met), (100, 100), "seed {seed}");
+            assert!((50..100).contains(&evidence.distinct), "seed {seed}: {evidence:?}");
+            let evidence = format!(
+                "(no pass in 100 values; 100 met the precondition, {} of them distinct)",
+                evidence.distinct
+            );
             assert_eq!(g.to_string(), format!("{}\n{evidence}", g.formula()));
         }
     }
@@ -1086,13 +1100,13 @@ mod tests {
         // `Some(0)` is refuted by its first small value, `None` (1 evaluation); the list and
         // then the number each stop at their 100th supporting replacement.
         let (g, evaluations) = counted(some_fails, &(Some(0), vec![]));
-        assert_eq!(g.evidence(), Some(Evidence { tried: 100, met: 100 }));
+        assert_eq!(g.evidence(), Some(Evidence { tried: 100, met: 100, distinct: 61 }));
         assert_eq!(g.formula(), "forall values x0 x1:\n  (Some(x1), x0)");
         assert_eq!(evaluations, 1 + 100 + 100);
         // A second, unrelated type: the flag is refuted by `false` (1 evaluation); the string
         // stops at 100.
         let (g, evaluations) = counted(|p: &(bool, String)| !p.0, &(true, String::new()));
-        assert_eq!(g.evidence(), Some(Evidence { tried: 100, met: 100 }));
+        assert_eq!(g.evidence(), Some(Evidence { tried: 100, met: 100, distinct: 100 }));
         assert_eq!(g.formula(), "forall values x0:\n  (true, x0)");
         assert_eq!(evaluations, 1 + 100);
     }

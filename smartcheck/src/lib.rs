@@ -100,7 +100,7 @@
 //! generalized in 536 evaluations:
 //!   forall values x0: forall constructors c0 in {Add, Div}: there exist arguments such that
 //!     Div(x0, c0(..))
-//!   (no pass in 104 values; 100 met the precondition)
+//!   (no pass in 104 values; 100 met the precondition, 94 of them distinct)
 //!   (x0 ranges over values that satisfy the precondition: it rejected 4 of the tries that varied x0)
 //! 700 property evaluations in all
 //! ```
@@ -126,7 +126,9 @@
 //!   lists whose elements a sum reads alike).
 //!   The evidence line says how many replacements were tried and how many met the
 //!   precondition (a claim stops at its 100th failing replacement, or at the first that
-//!   passes: then it is not made); a note says where a claim needed the precondition. The
+//!   passes: then it is not made), and how many of those were distinct when draws repeated
+//!   (a small type or range; each variable must take two values at least, or it is no
+//!   variable); a note says where a claim needed the precondition. The
 //!   replacements are the type's simplest values, random ones at growing sizes, its edge
 //!   values (`SubTypes::edge_values`: `MIN` and `MAX`, NaN, a space, `Some` or a list of
 //!   one of them), for a string also strings that hold a separator one to three times

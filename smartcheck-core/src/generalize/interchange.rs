@@ -268,7 +268,7 @@ fn holds(
     if scheme.vars.is_empty() {
         return true;
     }
-    let mut total = Evidence { tried: 0, met: 0 };
+    let mut total = Evidence { tried: 0, met: 0, distinct: 0 };
     for tuple in earlier {
         ctx.fixed = with(tuple);
         let evidence = check(ctx, &mut scheme.clone(), 0);
@@ -276,10 +276,12 @@ fn holds(
         let Some(evidence) = evidence else { return false };
         total.tried += evidence.tried;
         total.met += evidence.met;
+        total.distinct += evidence.distinct;
     }
-    let evidence = scheme.evidence.get_or_insert(Evidence { tried: 0, met: 0 });
+    let evidence = scheme.evidence.get_or_insert(Evidence { tried: 0, met: 0, distinct: 0 });
     evidence.tried += total.tried;
     evidence.met += total.met;
+    evidence.distinct += total.distinct;
     true
 }
 

@@ -192,7 +192,7 @@ fn in_any_order(
         return false;
     }
     let Some(tuples) = kept.tuples() else { return false };
-    let mut total = Evidence { tried: 0, met: 0 };
+    let mut total = Evidence { tried: 0, met: 0, distinct: 0 };
     for tuple in tuples {
         // The counterexample in each order first: one run each, which most groups fail.
         for order in &orders {
@@ -213,12 +213,14 @@ fn in_any_order(
             let Some(evidence) = evidence else { return false };
             total.tried += evidence.tried;
             total.met += evidence.met;
+            total.distinct += evidence.distinct;
         }
     }
     if total.tried > 0 {
-        let evidence = scheme.evidence.get_or_insert(Evidence { tried: 0, met: 0 });
+        let evidence = scheme.evidence.get_or_insert(Evidence { tried: 0, met: 0, distinct: 0 });
         evidence.tried += total.tried;
         evidence.met += total.met;
+        evidence.distinct += total.distinct;
     }
     true
 }

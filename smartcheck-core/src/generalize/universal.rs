@@ -35,6 +35,7 @@ use std::hash::Hasher;
 
 use super::{Condition, Ctx, Evidence, Marks, Relation, Scheme, Trial, Var};
 use crate::reduce::tree::{hash_value, FastHasher};
+use crate::reduce::FastSet;
 use crate::subtypes::SubValue;
 
 /// Draws per try to meet the side conditions before the try is skipped.
@@ -108,7 +109,9 @@ pub(super) fn add_if_true(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, group: &Gr
 /// said to need the precondition only when its own values were rejected.
 pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> Option<Evidence> {
     let enough = ctx.args.min_forall;
-    let mut evidence = Evidence { tried: 0, met: 0 };
+    let mut evidence = Evidence { tried: 0, met: 0, distinct: 0 };
+    // The instances that failed, told apart by their variables' values.
+    let mut instances = FastSet::default();
     // Replacements that were no value of their type: not evidence, but bounded as tries are.
     let mut invalid = 0;
     // Each new variable's value in the first try that failed, and whether a later one's
@@ -134,17 +137,21 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         };
         // A joint try may be run again alone: its new variables' values are kept for that.
         let new_values = (!alone).then(|| values[lead..].to_vec());
+        let mut instance = values_hash(&values);
         let keys: Option<Vec<u64>> = varied
             .contains(&false)
             .then(|| values[lead..].iter().map(|v| value_hash(&**v)).collect());
         let mut trial = ctx.trial(placed(scheme, values))?;
         if let (Trial::Discard | Trial::Invalid, Some(new_values)) = (trial, new_values) {
             evidence.tried += usize::from(trial == Trial::Discard);
-            trial = ctx.trial(placed(scheme, alone_with(ctx, scheme, new_values)))?;
+            let values = alone_with(ctx, scheme, new_values);
+            instance = values_hash(&values);
+            trial = ctx.trial(placed(scheme, values))?;
         }
         match trial {
             Trial::Same => {
                 evidence.met += 1;
+                evidence.distinct += usize::from(instances.insert(instance));
                 if let Some(keys) = keys {
                     for (k, key) in keys.into_iter().enumerate() {
                         match failed {
@@ -165,6 +172,15 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         evidence.tried += 1;
     }
     (evidence.met >= enough && !varied.contains(&false)).then_some(evidence)
+}
+
+/// The structural hash of a try's values, all its variables'.
+fn values_hash(values: &[Box<dyn SubValue>]) -> u64 {
+    let mut h = FastHasher::default();
+    for value in values {
+        hash_value(value.as_node(), &mut h);
+    }
+    h.finish()
 }
 
 /// The structural hash of a variable's value in a try.
@@ -337,7 +353,7 @@ mod tests {
     use super::{hopeless, Evidence};
 
     fn at(tried: usize, met: usize) -> Evidence {
-        Evidence { tried, met }
+        Evidence { tried, met, distinct: met }
     }
 
     #[test]

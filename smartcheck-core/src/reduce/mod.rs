@@ -154,7 +154,7 @@ const PAIRS: usize = 8;
 const NEAR: usize = 48;
 
 /// A set keyed by hashes already mixed.
-type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
+pub(crate) type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
 
 /// The state of one reduction.
 pub struct Reducer<'a, 't> {
