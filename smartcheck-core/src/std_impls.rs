@@ -751,18 +751,26 @@ const FIRST_CHARS: [(char, char); 3] = [('a', 'z'), ('0', '9'), ('A', 'Z')];
 
 /// The first char (in the order of simplicity) of each class `c` belongs to, when it comes
 /// before `c`: digits `'0'`, uppercase `'A'`, whitespace `'\t'`, ASCII punctuation `'!'`,
-/// controls `'\0'`, numerals `'0'`, and the chars of its UTF-8 width the first of that width;
+/// controls `'\0'`, numerals `'0'`; past ASCII, letters and lowercase `'ª'`, uppercase
+/// `'À'`, numerals `'²'`; and the chars of its UTF-8 width the first of that width;
 /// each once, `'a'` left out (it comes first anyway). Properties often ask for a class, which
 /// ranks between its members do not keep.
 fn class_firsts(c: char) -> Vec<char> {
     type Class = (fn(&char) -> bool, char);
-    let classes: [Class; 6] = [
+    let classes: [Class; 10] = [
         (char::is_ascii_digit, '0'),
         (char::is_ascii_uppercase, 'A'),
         (|c| c.is_whitespace(), '\t'),
         (char::is_ascii_punctuation, '!'),
         (|c| c.is_control(), '\0'),
         (|c| c.is_numeric(), '0'),
+        // Past ASCII, the first of each class there: `'ª'`, `'ª'`, `'À'`, `'²'`. Text code
+        // that treats "a letter" as ASCII fails on all of them alike, and a search over
+        // ranks passes them by (`'ª'` lies below `'À'` but among symbols).
+        (|c| !c.is_ascii() && c.is_alphabetic(), '\u{aa}'),
+        (|c| !c.is_ascii() && c.is_lowercase(), '\u{aa}'),
+        (|c| !c.is_ascii() && c.is_uppercase(), '\u{c0}'),
+        (|c| !c.is_ascii() && c.is_numeric(), '\u{b2}'),
     ];
     let width = first_char_of_width(c.len_utf8());
     let rank = char_rank(c);
@@ -1283,6 +1291,19 @@ tuple_impl! {
 #[cfg(test)]
 mod tests {
     use crate::subtypes::SubTypes;
+
+    #[test]
+    fn a_non_ascii_letters_firsts_are_the_first_letters_past_ascii() {
+        // The firsts named are the first of their class past ASCII.
+        let first = |is: fn(char) -> bool| ('\u{80}'..).find(|&c| is(c));
+        assert_eq!(first(char::is_alphabetic), Some('\u{aa}'));
+        assert_eq!(first(char::is_lowercase), Some('\u{aa}'));
+        assert_eq!(first(char::is_uppercase), Some('\u{c0}'));
+        assert_eq!(first(char::is_numeric), Some('\u{b2}'));
+        assert!('ω'.shrink_value().contains(&'\u{aa}'));
+        assert!('Ω'.shrink_value().contains(&'\u{c0}'));
+        assert!(!'\u{aa}'.shrink_value().contains(&'\u{c0}'));
+    }
 
     #[test]
     fn a_signed_min_is_ranked_right_after_minus_max() {
