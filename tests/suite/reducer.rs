@@ -1029,8 +1029,9 @@ fn two_strings_that_must_keep_one_length_shrink_together() {
         "\u{800}\u{10000}\u{10000}\u{10000}".to_string(),
         "\u{800}\u{10000}\u{10000}\u{10001}".to_string(),
     );
-    // 462 evaluations at every seed; it ended elsewhere before.
-    reduces_from(stuck, two, 470, same_width_differs);
+    // 462 evaluations at every seed; it ended elsewhere before. 472 when a letter past ASCII
+    // learned to try the first letters past ASCII.
+    reduces_from(stuck, two, 480, same_width_differs);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1797,7 +1798,8 @@ fn note_no_heading(n: &Note) -> bool {
 fn bytes_fold_into_fewer_chars_anywhere_in_a_string() {
     // Folding the first two chars loses the capital; 12 of 40 probe runs from 5,000 tests
     // ended at "Aaaa" or "Aa\u{80}", where the chars after the capital fold.
-    string_case("A\u{800}", no_heading, note_no_heading, &[("Aaaa", 62), ("Aa\u{80}", 46)]);
+    // 62 to 63 and 46 to 47 when a letter past ASCII learned to try the first ones.
+    string_case("A\u{800}", no_heading, note_no_heading, &[("Aaaa", 63), ("Aa\u{80}", 47)]);
 }
 
 // ---------------------------------------------------------------------------------------------

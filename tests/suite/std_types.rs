@@ -255,13 +255,15 @@ fn a_domain_type_with_every_std_field_derives_generates_reduces_and_prints() {
 #[test]
 fn a_char_offers_the_first_char_of_each_of_its_classes() {
     // After `'a'`: whitespace `'\t'`, ASCII punctuation `'!'`, digits `'0'`, uppercase `'A'`,
-    // controls `'\0'`, the first char of its UTF-8 width; only those simpler than itself.
+    // controls `'\0'`, past ASCII the first letter `'ª'`, the first char of its UTF-8 width;
+    // only those simpler than itself.
     assert_eq!(' '.shrink_value(), ['a', '\t']);
     assert_eq!(';'.shrink_value(), ['a', '!']);
     assert_eq!('7'.shrink_value(), ['a', '0']);
     assert_eq!('Q'.shrink_value(), ['a', 'A']);
     assert_eq!('\u{7f}'.shrink_value(), ['a', '\0']);
-    assert_eq!('\u{e9}'.shrink_value(), ['a', '\u{80}']);
+    assert_eq!('\u{e9}'.shrink_value(), ['a', '\u{aa}', '\u{80}']);
+    assert_eq!('\u{3a9}'.shrink_value(), ['a', '\u{aa}', '\u{c0}', '\u{80}']);
     assert_eq!('\u{2003}'.shrink_value(), ['a', '\t', '\u{800}']);
     assert_eq!('0'.shrink_value(), ['a']);
     assert!('a'.shrink_value().is_empty());
