@@ -443,6 +443,11 @@ fn renamed_elements(lists: &[NodeRef<'_>], gen: &mut Gen) -> Vec<Box<dyn SubValu
         let mut at = Some(*list);
         for _ in 0..RENAMED_ELEMENTS {
             let Some((element, tail)) = at.and_then(cons_parts) else { break };
+            // A leaf element (a number, a char) has no other constructor and no leaf but
+            // itself, whose simplest values the list's own small values already hold.
+            if element.children().is_empty() {
+                break;
+            }
             let own = element.constructor();
             let mut slot = path.clone();
             slot.push(0);
@@ -466,7 +471,9 @@ fn renamed_elements(lists: &[NodeRef<'_>], gen: &mut Gen) -> Vec<Box<dyn SubValu
             }
             let mut found: Vec<&'static str> = vec![own];
             let bound = element.size_up_to(BEYOND) + 1;
-            for _ in 0..RENAMED_DRAWS {
+            // A type of one constructor (a number, a struct) has no other to draw.
+            let draws = if element.constructors().len() > 1 { RENAMED_DRAWS } else { 0 };
+            for _ in 0..draws {
                 let Some(mut new) = generate_below(element, bound, gen, bound) else { break };
                 let name = new.as_node().type_node().node_constructor();
                 if found.contains(&name) {

@@ -33,6 +33,8 @@
 
 use std::hash::Hasher;
 
+use smallvec::SmallVec;
+
 use super::{Condition, Ctx, Evidence, Marks, Relation, Scheme, Trial, Var};
 use crate::reduce::tree::{hash_value, FastHasher};
 use crate::reduce::FastSet;
@@ -138,7 +140,7 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         // A joint try may be run again alone: its new variables' values are kept for that.
         let new_values = (!alone).then(|| values[lead..].to_vec());
         let mut instance = values_hash(&values);
-        let keys: Option<Vec<u64>> = varied
+        let keys: Option<SmallVec<[u64; 4]>> = varied
             .contains(&false)
             .then(|| values[lead..].iter().map(|v| value_hash(&**v)).collect());
         let mut trial = ctx.trial(placed(scheme, values))?;
