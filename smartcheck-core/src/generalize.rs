@@ -180,8 +180,10 @@ pub struct Condition {
     pub right: usize,
 }
 
-/// How much a claim was tested: the check that ended without a refutation.
+/// How much a claim was tested: the check that ended without a refutation. Read it, do not
+/// build it: fields may be added (`distinct` was).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Evidence {
     /// Replacements run, none of which passed or failed another way.
     pub tried: usize,
