@@ -501,12 +501,6 @@ pub fn prefix_parts<F: PrefixField>(
     lists.values.into_iter().map(F::from_elements).collect()
 }
 
-/// How many lists of fewer than `depth` elements `n` elements make, saturating: the space a
-/// ranged `#[smartcheck(prefix = ..)]` field's enumeration walks before pruning.
-pub fn lists_count(n: usize, depth: usize) -> usize {
-    crate::enumerate::lists_count(n, depth)
-}
-
 /// Generates a `#[smartcheck(range = ..)]` field within `budget`; `lo <= hi`.
 pub fn field_in_range<T: RangeField>(g: &mut Gen, budget: usize, lo: T::Int, hi: T::Int) -> T {
     note_constraints();
@@ -688,8 +682,8 @@ pub fn first_broken_node(value: NodeRef<'_>) -> Option<&dyn Node> {
 }
 
 /// What a value broke, in words, for a contract's panic message: "the invariant `ordered` of
-/// `Pair`", "the prefix condition `sorted` of `Pool`", or "a `range` of `Pool`" (a range names no function); `None` when every node is
-/// within its type's constraints.
+/// `Pair`", "the prefix condition `sorted` of `Pool`", or "a `range` of `Pool`" (a range
+/// names no function); `None` when every node is within its type's constraints.
 pub fn broken_constraint<T: SubTypes>(value: &T) -> Option<String> {
     BROKEN.with(|b| b.set(None));
     let node = first_broken_node(NodeRef::Value(value.node()))?;

@@ -320,8 +320,7 @@ impl<T: Enumerate> Enumerate for Vec<T> {
     }
     fn unpruned_count(depth: usize) -> usize {
         // Lengths below `depth`, of elements one level shallower.
-        geometric(T::unpruned_count(depth.saturating_sub(1)), depth.saturating_sub(1))
-            * usize::from(depth > 0)
+        lists_count(T::unpruned_count(depth.saturating_sub(1)), depth)
     }
 }
 
@@ -531,7 +530,8 @@ pub fn lists_where_from<T: Clone>(
     Pruned { values, skipped }
 }
 
-/// How many lists of fewer than `depth` elements `n` elements make (saturating).
+/// How many lists of fewer than `depth` elements `n` elements make (saturating): the space
+/// a list's enumeration walks before pruning.
 pub fn lists_count(n: usize, depth: usize) -> usize {
     if depth == 0 {
         0

@@ -182,7 +182,7 @@ pub struct Condition {
 
 /// How much a claim was tested: the check that ended without a refutation. Read it, do not
 /// build it: fields may be added (`distinct` was).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Evidence {
     /// Replacements run, none of which passed or failed another way.
@@ -192,6 +192,15 @@ pub struct Evidence {
     /// Of those, how many were distinct instances of the formula (a small type, a range of
     /// few values or a type's invariant leaves few to draw, and draws repeat).
     pub distinct: usize,
+}
+
+impl Evidence {
+    /// Adds `other`'s counts to these: the evidence of checks joined into one claim.
+    pub(crate) fn add(&mut self, other: Evidence) {
+        self.tried += other.tried;
+        self.met += other.met;
+        self.distinct += other.distinct;
+    }
 }
 
 impl fmt::Display for Evidence {

@@ -16,6 +16,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::ast::{Constructor, Field, Input};
+use crate::attr::IntRange;
 use crate::expand::{at, invariant_fn, prefix_keep, private, respan, with_bounds, wrap};
 
 /// The `Enumerate` impl.
@@ -102,11 +103,18 @@ fn unpruned(c: &Constructor) -> TokenStream {
 fn ranged_parts(f: &Field) -> Option<TokenStream> {
     let p = private();
     let (ty, range) = (f.ty, f.attrs.range.as_ref()?);
-    let (lo, hi) = (&range.lo, &range.hi);
     let parts = quote_spanned!(at(ty)=> #p::enumerate_parts::<#ty>(__d));
+    Some(in_range(parts, &quote!(#ty), range))
+}
+
+/// `parts` (values of type `ty`) with each integer moved into `range` (`parts_in`), the call
+/// checking the type spanned at the word `range`.
+fn in_range(parts: TokenStream, ty: &TokenStream, range: &IntRange) -> TokenStream {
+    let p = private();
+    let (lo, hi) = (&range.lo, &range.hi);
     let in_range = quote!(|__x: &#ty| #p::RangeField::in_range(__x, #lo, #hi));
     let in_range = respan(in_range, at(&range.word));
-    Some(quote!(#p::parts_in(#parts, #in_range)))
+    quote!(#p::parts_in(#parts, #in_range))
 }
 
 /// For a `#[smartcheck(prefix = ..)]` field, its parts at depth `__d` (the lists whose every
@@ -121,9 +129,7 @@ fn prefixed_parts(f: &Field) -> Option<(TokenStream, TokenStream)> {
     let own = quote!(#p::enumerate_parts::<#elem>(__d.saturating_sub(1)));
     let (elements, count) = match &f.attrs.range {
         Some(range) => {
-            let (lo, hi) = (&range.lo, &range.hi);
-            let in_range = quote!(|__x: &#elem| #p::RangeField::in_range(__x, #lo, #hi));
-            let elements = respan(quote!(#p::parts_in(#own, #in_range)), at(&range.word));
+            let elements = in_range(own, &elem, range);
             let count = quote!(#p::lists_count(#elements.len(), __d));
             (elements, count)
         }

@@ -169,10 +169,10 @@ fn subtypes(input: &Input) -> TokenStream {
 }
 
 /// `edge_values`: for each constructor of one field (not skipped; the field neither opaque
-/// nor generated `with` a path nor ranged nor under a `prefix` condition), that constructor around each of the field type's
-/// edge values (`Add(i32::MAX)`, `Type(' ')`); a recursive type's own edges are not wrapped
-/// again (`edge_values_of`). Left to the trait's default (none) when no constructor
-/// qualifies.
+/// nor generated `with` a path nor ranged nor under a `prefix` condition), that constructor
+/// around each of the field type's edge values (`Add(i32::MAX)`, `Type(' ')`); a recursive
+/// type's own edges are not wrapped again (`edge_values_of`). Left to the trait's default
+/// (none) when no constructor qualifies.
 fn edge_values(input: &Input) -> TokenStream {
     let p = private();
     let wraps = input.constructors.iter().filter_map(|c| match c.fields.as_slice() {
@@ -337,7 +337,7 @@ fn child_mut(input: &Input) -> TokenStream {
 /// bounds, and every `#[smartcheck(prefix = path)]` field meets its condition. Left to the
 /// trait's default (`true`) when there is none of them.
 fn within_constraints(input: &Input) -> TokenStream {
-    let ranges = field_checks(input);
+    let fields = field_checks(input);
     let invariant = input.attrs.invariant.as_ref().map(|path| {
         let p = private();
         let (text, name) = (tokens_text(path), &input.name);
@@ -347,12 +347,12 @@ fn within_constraints(input: &Input) -> TokenStream {
             #p::invariant_holds(self, __invariant, #text, #name)
         })
     });
-    if ranges.is_none() && invariant.is_none() {
+    if fields.is_none() && invariant.is_none() {
         return TokenStream::new();
     }
     // Each check in parentheses: a block first in a function body is a statement, so
-    // `{ .. } && ranges` would parse as a block followed by `&&ranges`.
-    let checks = invariant.into_iter().chain(ranges);
+    // `{ .. } && fields` would parse as a block followed by `&&fields`.
+    let checks = invariant.into_iter().chain(fields);
     quote! {
         fn within_constraints(&self) -> ::core::primitive::bool {
             #((#checks))&&*

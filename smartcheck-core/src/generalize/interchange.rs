@@ -268,20 +268,15 @@ fn holds(
     if scheme.vars.is_empty() {
         return true;
     }
-    let mut total = Evidence { tried: 0, met: 0, distinct: 0 };
+    let mut total = Evidence::default();
     for tuple in earlier {
         ctx.fixed = with(tuple);
         let evidence = check(ctx, &mut scheme.clone(), 0);
         ctx.fixed.clear();
         let Some(evidence) = evidence else { return false };
-        total.tried += evidence.tried;
-        total.met += evidence.met;
-        total.distinct += evidence.distinct;
+        total.add(evidence);
     }
-    let evidence = scheme.evidence.get_or_insert(Evidence { tried: 0, met: 0, distinct: 0 });
-    evidence.tried += total.tried;
-    evidence.met += total.met;
-    evidence.distinct += total.distinct;
+    scheme.evidence.get_or_insert_with(Evidence::default).add(total);
     true
 }
 

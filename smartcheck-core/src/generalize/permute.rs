@@ -192,7 +192,7 @@ fn in_any_order(
         return false;
     }
     let Some(tuples) = kept.tuples() else { return false };
-    let mut total = Evidence { tried: 0, met: 0, distinct: 0 };
+    let mut total = Evidence::default();
     for tuple in tuples {
         // The counterexample in each order first: one run each, which most groups fail.
         for order in &orders {
@@ -211,16 +211,11 @@ fn in_any_order(
                 check(c, &mut scheme.clone(), 0)
             });
             let Some(evidence) = evidence else { return false };
-            total.tried += evidence.tried;
-            total.met += evidence.met;
-            total.distinct += evidence.distinct;
+            total.add(evidence);
         }
     }
     if total.tried > 0 {
-        let evidence = scheme.evidence.get_or_insert(Evidence { tried: 0, met: 0, distinct: 0 });
-        evidence.tried += total.tried;
-        evidence.met += total.met;
-        evidence.distinct += total.distinct;
+        scheme.evidence.get_or_insert_with(Evidence::default).add(total);
     }
     true
 }

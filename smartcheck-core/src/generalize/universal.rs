@@ -17,10 +17,11 @@
 //!
 //! A variable is claimed only when its values varied among the tries that failed: at least
 //! two of them differ, for each of the variables a check adds (a side condition's two sides
-//! too: `x1 != x2` was claimed with `x1` pinned to 0 by a search tree's order). A place its type's constraints pin to one value, given the others (the
-//! first element of a sorted list whose others are 0), fails at every try that is a value of
-//! the type, with the counterexample's own value each time; that is no evidence of a
-//! variable, and `[x0, x1, x2, 1]` was claimed where `[1, 1, 1, 1]` passes.
+//! too: `x1 != x2` was claimed with `x1` pinned to 0 by a search tree's order). A place its
+//! type's constraints pin to one value, given the others (the first element of a sorted list
+//! whose others are 0), fails at every try that is a value of the type, with the
+//! counterexample's own value each time; that is no evidence of a variable, and
+//! `[x0, x1, x2, 1]` was claimed where `[1, 1, 1, 1]` passes.
 //!
 //! Invariant: every variable of a scheme was, in its own check, replaced alone and together
 //! with all earlier ones, and each run that met the precondition (and the side conditions)
@@ -36,7 +37,7 @@ use std::hash::Hasher;
 use smallvec::SmallVec;
 
 use super::{Condition, Ctx, Evidence, Marks, Relation, Scheme, Trial, Var};
-use crate::reduce::tree::{hash_value, FastHasher};
+use crate::reduce::tree::{hash_value, structural_hash, FastHasher};
 use crate::reduce::FastSet;
 use crate::subtypes::SubValue;
 
@@ -111,7 +112,7 @@ pub(super) fn add_if_true(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, group: &Gr
 /// said to need the precondition only when its own values were rejected.
 pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> Option<Evidence> {
     let enough = ctx.args.min_forall;
-    let mut evidence = Evidence { tried: 0, met: 0, distinct: 0 };
+    let mut evidence = Evidence::default();
     // The instances that failed, told apart by their variables' values.
     let mut instances = FastSet::default();
     // Replacements that were no value of their type: not evidence, but bounded as tries are.
@@ -120,7 +121,6 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
     // differed (hashed until every one has).
     let fresh = scheme.vars.len() - lead;
     let (mut first_failing, mut varied) = (vec![0; fresh], vec![enough < 2; fresh]);
-    let mut failed = false;
     for k in 0.. {
         let most = ctx.args.max_forall;
         if evidence.met >= enough || evidence.tried >= most || invalid >= most {
@@ -142,7 +142,7 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         let mut instance = values_hash(&values);
         let keys: Option<SmallVec<[u64; 4]>> = varied
             .contains(&false)
-            .then(|| values[lead..].iter().map(|v| value_hash(&**v)).collect());
+            .then(|| values[lead..].iter().map(|v| structural_hash(v.as_node())).collect());
         let mut trial = ctx.trial(placed(scheme, values))?;
         if let (Trial::Discard | Trial::Invalid, Some(new_values)) = (trial, new_values) {
             evidence.tried += usize::from(trial == Trial::Discard);
@@ -152,17 +152,16 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         }
         match trial {
             Trial::Same => {
-                evidence.met += 1;
-                evidence.distinct += usize::from(instances.insert(instance));
                 if let Some(keys) = keys {
                     for (k, key) in keys.into_iter().enumerate() {
-                        match failed {
-                            false => first_failing[k] = key,
-                            true => varied[k] |= key != first_failing[k],
+                        match evidence.met {
+                            0 => first_failing[k] = key,
+                            _ => varied[k] |= key != first_failing[k],
                         }
                     }
                 }
-                failed = true;
+                evidence.met += 1;
+                evidence.distinct += usize::from(instances.insert(instance));
             }
             Trial::Discard => scheme.vars[lead..].iter_mut().for_each(|v| v.discarded += 1),
             Trial::Invalid => {
@@ -182,13 +181,6 @@ fn values_hash(values: &[Box<dyn SubValue>]) -> u64 {
     for value in values {
         hash_value(value.as_node(), &mut h);
     }
-    h.finish()
-}
-
-/// The structural hash of a variable's value in a try.
-fn value_hash(value: &dyn SubValue) -> u64 {
-    let mut h = FastHasher::default();
-    hash_value(value.as_node(), &mut h);
     h.finish()
 }
 
