@@ -354,10 +354,7 @@ impl<T: RangeField> RangeField for Option<T> {
 impl<T: RangeField> RangeField for Vec<T> {
     type Int = T::Int;
     fn arbitrary_in(g: &mut Gen, lo: T::Int, hi: T::Int) -> Self {
-        // As `Vec<T>`'s own impl: every cons cell and the empty list cost 1; lengths scale
-        // with the size.
-        let max_len = g.budget().saturating_sub(1).min(g.size());
-        let len = g.range(0, max_len);
+        let len = ranged_list_len(g);
         (0..len).map(|_| g.with_budget(0, |g| T::arbitrary_in(g, lo, hi))).collect()
     }
     fn within(&self, lo: T::Int, hi: T::Int) -> bool {
@@ -465,8 +462,7 @@ where
 {
     note_constraints();
     g.with_budget(budget, |g| {
-        let max_len = g.budget().saturating_sub(1).min(g.size());
-        let shares = vec![0; g.range(0, max_len)];
+        let shares = vec![0; ranged_list_len(g)];
         F::from_elements(list_where(g, &shares, keep, |g| F::Elem::arbitrary_in(g, lo, hi)))
     })
 }
@@ -499,6 +495,13 @@ pub fn prefix_parts<F: PrefixField>(
 ) -> std::rc::Rc<[F]> {
     let lists = crate::enumerate::lists_where_from(depth, &elements, keep);
     lists.values.into_iter().map(F::from_elements).collect()
+}
+
+/// The length of a list of ranged integers, drawn as `Vec<T>`'s own impl draws it: every
+/// cons cell and the empty list cost 1 (the integers nothing); lengths scale with the size.
+fn ranged_list_len(g: &mut Gen) -> usize {
+    let max_len = g.budget().saturating_sub(1).min(g.size());
+    g.range(0, max_len)
 }
 
 /// Generates a `#[smartcheck(range = ..)]` field within `budget`; `lo <= hi`.
