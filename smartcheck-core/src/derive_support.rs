@@ -36,7 +36,7 @@ pub use crate::arbitrary::min_size_of as min_size_cached;
 /// Runs `f` on a stack with room to spare, growing it on the heap when needed, so deep
 /// recursion in generated code never overflows.
 pub fn grow<R>(f: impl FnOnce() -> R) -> R {
-    stacker::maybe_grow(128 * 1024, 4 * 1024 * 1024, f)
+    crate::stack::maybe_grow(128 * 1024, 4 * 1024 * 1024, f)
 }
 
 thread_local! {

@@ -18,6 +18,27 @@
 use crate::args::Args;
 use crate::subtypes::{Node, NodeRef};
 
+// How the stack grows: our own switch on x86-64 Linux (no build script; see `switch`), the
+// `stacker` crate everywhere else.
+#[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+mod switch;
+#[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+use switch::{grow, remaining_stack};
+
+#[cfg(not(all(target_arch = "x86_64", target_os = "linux")))]
+use stacker::{grow, remaining_stack};
+
+/// Runs `f` on the current stack when at least `red_zone` bytes of it are left, else on a
+/// new stack of `size` bytes (an unknown stack counts as too short).
+#[inline]
+pub(crate) fn maybe_grow<R>(red_zone: usize, size: usize, f: impl FnOnce() -> R) -> R {
+    if remaining_stack().is_some_and(|left| left >= red_zone) {
+        f()
+    } else {
+        grow(size, f)
+    }
+}
+
 /// Stack assumed for each level of a value's nesting, for user code that recurses over it:
 /// generous, as unoptimised builds use big frames.
 const STACK_PER_LEVEL: usize = 4 * 1024;
@@ -38,7 +59,7 @@ pub const MAX_STACK: usize = 1 << 30;
 /// new one of at most [`MAX_STACK`] bytes.
 pub(crate) fn with_stack_for<R>(depth: usize, f: impl FnOnce() -> R) -> R {
     let need = need(depth);
-    stacker::maybe_grow(need, need.saturating_mul(2).clamp(MIN_NEW_STACK, MAX_STACK), f)
+    maybe_grow(need, need.saturating_mul(2).clamp(MIN_NEW_STACK, MAX_STACK), f)
 }
 
 /// The stack [`with_stack_for`] keeps free for values nested `depth` levels.
@@ -48,7 +69,7 @@ fn need(depth: usize) -> usize {
 
 /// True when [`with_stack_for`]`(depth, ..)` would run on the current stack.
 pub(crate) fn has_room_for(depth: usize) -> bool {
-    stacker::remaining_stack().is_some_and(|left| left >= need(depth))
+    remaining_stack().is_some_and(|left| left >= need(depth))
 }
 
 /// How many values deep `value` nests (0 for a leaf). The cells of a list do not nest: its
@@ -127,7 +148,7 @@ mod tests {
             let args =
                 Args { seed: Some(3), max_gen_size: 1000, persist: false, ..Args::default() };
             let report = crate::run::smart_check(&args, |_: &T| {
-                seen.set(seen.get().max(stacker::remaining_stack().unwrap_or(0)));
+                seen.set(seen.get().max(remaining_stack().unwrap_or(0)));
                 true
             });
             assert!(report.passed());
