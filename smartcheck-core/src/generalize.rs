@@ -192,11 +192,17 @@ pub struct Evidence {
     /// Of those, how many were distinct instances of the formula (a small type, a range of
     /// few values or a type's invariant leaves few to draw, and draws repeat).
     pub distinct: usize,
+    /// True when the replacements were every instance of the formula, not a sample: each
+    /// variable is a place of few known values (a `bool`, an integer in a small `range`)
+    /// and all their combinations were run.
+    pub every: bool,
 }
 
 impl Evidence {
-    /// Adds `other`'s counts to these: the evidence of checks joined into one claim.
+    /// Adds `other`'s counts to these: the evidence of checks joined into one claim, every
+    /// instance only when each check ran every instance of its own.
     pub(crate) fn add(&mut self, other: Evidence) {
+        self.every = (self.tried == 0 || self.every) && other.every;
         self.tried += other.tried;
         self.met += other.met;
         self.distinct += other.distinct;
@@ -205,7 +211,8 @@ impl Evidence {
 
 impl fmt::Display for Evidence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "no pass in {} values; {} met the precondition", self.tried, self.met)?;
+        let all = if self.every { "all " } else { "" };
+        write!(f, "no pass in {all}{} values; {} met the precondition", self.tried, self.met)?;
         if self.distinct < self.met {
             write!(f, ", {} of them distinct", self.distinct)?;
         }
@@ -580,6 +587,13 @@ impl Ctx<'_, '_> {
     /// True when the evaluation budget is spent: no new sub-value is tried.
     fn spent(&self) -> bool {
         self.run.evaluations() >= self.subject.budget_end
+    }
+
+    /// Every value `place` can take, the counterexample's own first, when they are known and
+    /// few (`Sampler::domain`).
+    fn domain(&mut self, place: usize) -> Option<Vec<Box<dyn SubValue>>> {
+        let subject = self.subject;
+        self.sampler(place).0.domain(subject)
     }
 
     /// The sampler of `place`, made the first time it is asked for, and the generator.
@@ -1111,13 +1125,19 @@ mod tests {
         // `Some(0)` is refuted by its first small value, `None` (1 evaluation); the list and
         // then the number each stop at their 100th supporting replacement.
         let (g, evaluations) = counted(some_fails, &(Some(0), vec![]));
-        assert_eq!(g.evidence(), Some(Evidence { tried: 100, met: 100, distinct: 61 }));
+        assert_eq!(
+            g.evidence(),
+            Some(Evidence { tried: 100, met: 100, distinct: 61, every: false })
+        );
         assert_eq!(g.formula(), "forall values x0 x1:\n  (Some(x1), x0)");
         assert_eq!(evaluations, 1 + 100 + 100);
         // A second, unrelated type: the flag is refuted by `false` (1 evaluation); the string
         // stops at 100.
         let (g, evaluations) = counted(|p: &(bool, String)| !p.0, &(true, String::new()));
-        assert_eq!(g.evidence(), Some(Evidence { tried: 100, met: 100, distinct: 100 }));
+        assert_eq!(
+            g.evidence(),
+            Some(Evidence { tried: 100, met: 100, distinct: 100, every: false })
+        );
         assert_eq!(g.formula(), "forall values x0:\n  (true, x0)");
         assert_eq!(evaluations, 1 + 100);
     }

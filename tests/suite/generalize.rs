@@ -346,14 +346,64 @@ fn values_outside_the_types_constraints_are_no_evidence() {
         let report = smart_check(&seeded(seed), |l: &Level| !l.on);
         let text = report.to_string();
         assert!(text.contains("forall values x0:\n    Level { n: x0, on: true }"), "{text}");
-        // The range holds ten values, and the evidence says how many it saw.
-        let evidence = "(no pass in 100 values; 100 met the precondition, 10 of them distinct)";
+        // The range holds ten values, and the evidence says it saw them all.
+        let evidence = "(no pass in all 10 values; 10 met the precondition)";
         assert!(text.contains(evidence), "{text}");
         assert!(!text.contains("satisfy the precondition"), "seed {seed}:\n{text}");
         let report = smart_check(&seeded(seed), |p: &(Interval, bool)| !p.1);
         let text = report.to_string();
         assert!(text.contains("(no pass in 100 values; 100 met the precondition"), "{text}");
         assert!(!text.contains("satisfy the precondition"), "seed {seed}:\n{text}");
+    }
+}
+
+/// A pen fenced on its four sides, in metres, with an optional gate.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Pen {
+    #[smartcheck(range = 1..=4)]
+    w: u8,
+    #[smartcheck(range = 1..=4)]
+    h: u8,
+    gate: bool,
+}
+
+/// The fence's length, with a bug: the pen's area, not its perimeter. Right only for a 4 by
+/// 4 pen, with or without a gate.
+fn fence_is_perimeter(p: &Pen) -> bool {
+    let (w, h, gate) = (u32::from(p.w), u32::from(p.h), u32::from(p.gate));
+    w * h + gate == 2 * (w + h) + gate
+}
+
+/// A two-digit code whose check swaps the digits' weights: it fails unless the digits are
+/// equal modulo 5.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Code {
+    #[smartcheck(range = 0..=9)]
+    a: u8,
+    #[smartcheck(range = 0..=9)]
+    b: u8,
+}
+
+fn check_digit_agrees(c: &Code) -> bool {
+    (3 * c.a + c.b) % 10 == (c.a + 3 * c.b) % 10
+}
+
+/// Variables whose values are few and known (integers in small ranges, `bool`s) are checked
+/// on every combination of their values, not a sample. Only `(4, 4)` passes among the pen's
+/// 32 values; random tries drew the two ends together in none of 10 runs, and
+/// `forall values x0 x1 x2: Pen { w: x0, h: x1, gate: x2 }` was printed in all of them.
+/// The code passed at `(5, 0)`, and `Code { a: x0, b: x1 } with x0 != x1` was printed in 4
+/// of 30 runs.
+#[test]
+fn variables_of_few_values_are_checked_on_every_combination() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), fence_is_perimeter);
+        let cex = &report.counterexamples()[0];
+        assert_eq!(formula(cex), "forall values x0 x1:\n  Pen { w: x0, h: 1, gate: x1 }");
+        let text = report.to_string();
+        assert!(text.contains("(no pass in all 8 values; 8 met the precondition)"), "{text}");
+        let report = smart_check(&seeded(seed), check_digit_agrees);
+        assert_eq!(formula(&report.counterexamples()[0]), "Code { a: 0, b: 1 }", "seed {seed}");
     }
 }
 

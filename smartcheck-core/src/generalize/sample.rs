@@ -67,6 +67,10 @@ pub(super) struct Sampler {
     /// For an integer in a ranged field: random values within the range, drawn in place of
     /// the type's random ones (most of which are outside it). Empty elsewhere.
     in_range: Vec<Box<dyn SubValue>>,
+    /// True when `small` and the counterexample's own value are every value the place can
+    /// take: a leaf whose order ends within [`SMALL`] values (a `bool`), or an integer in a
+    /// ranged field of at most [`SMALL`] values.
+    complete: bool,
 }
 
 impl Sampler {
@@ -86,10 +90,19 @@ impl Sampler {
             }
         };
         let mut small = Distinct::new(&own);
+        let complete;
         if ranged {
-            small.keep(first.into_iter().map(shown), SMALL);
+            // The range's first values reach its far end: they are all of it.
+            let first: Vec<Shown> = first.into_iter().map(shown).collect();
+            complete = ends.iter().all(|end| {
+                let end = show(end.as_node());
+                end == own || first.iter().any(|(_, text)| *text == end)
+            });
+            small.keep(first, SMALL);
         } else {
-            small.keep(small_values(node, gen, args), SMALL);
+            let ranked = small_values(node, gen, args);
+            complete = node.type_node().leaf_rank().is_some() && ranked.len() < SMALL;
+            small.keep(ranked, SMALL);
             small.keep(separator_chars(node).into_iter().map(shown), SMALL + SEPARATORS.len());
             // One-char shapes, then the separated strings, then the longer shapes.
             let mut shapes = string_shapes(node, gen);
@@ -108,7 +121,17 @@ impl Sampler {
             near_values(subject, place, gen).into_iter().map(shown),
             near.values.len() + NEAR,
         );
-        Sampler { place, small: small.values, near: near.values, in_range }
+        Sampler { place, small: small.values, near: near.values, in_range, complete }
+    }
+
+    /// Every value the place can take, the counterexample's own first, when they are known
+    /// and few (see `complete`); `None` otherwise.
+    pub(super) fn domain(&self, subject: &Subject<'_>) -> Option<Vec<Box<dyn SubValue>>> {
+        if !self.complete {
+            return None;
+        }
+        let own = subject.node(self.place).to_value();
+        Some(std::iter::once(own).chain(self.small.iter().cloned()).collect())
     }
 
     /// The `k`-th value of a schedule planned for `n` tries: small values (at most half of
