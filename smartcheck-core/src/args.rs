@@ -97,10 +97,16 @@ pub const MAX_TESTS: usize = 100_000_000;
 /// The most rounds of precondition strengthening a run may ask for.
 pub const MAX_ROUNDS: usize = 10_000;
 
+/// The largest `max_gen_size` and `max_size` a run may ask for. Values grow with them (a
+/// `Vec<Vec<u64>>` at size 10^6 holds some 30 MiB, at 10^8 a `String` takes gigabytes), so
+/// a larger one would exhaust memory rather than test more.
+pub const MAX_SIZE: usize = 1_000_000;
+
 impl Args {
     /// Checks that these arguments make sense, with a message saying what to change when not:
-    /// `tests` within 1..=[`MAX_TESTS`], `rounds` at most [`MAX_ROUNDS`], and, when universal
-    /// generalization runs, `1 <= min_forall <= max_forall`.
+    /// `tests` within 1..=[`MAX_TESTS`], `rounds` at most [`MAX_ROUNDS`], `max_gen_size` and
+    /// `max_size` at most [`MAX_SIZE`], and, when universal generalization runs,
+    /// `1 <= min_forall <= max_forall`.
     ///
     /// ```
     /// use smartcheck_core::Args;
@@ -117,6 +123,14 @@ impl Args {
         }
         if self.rounds > MAX_ROUNDS {
             return Err(format!("Args::rounds is {}, more than {MAX_ROUNDS}", self.rounds));
+        }
+        for (name, size) in [("max_gen_size", self.max_gen_size), ("max_size", self.max_size)] {
+            if size > MAX_SIZE {
+                return Err(format!(
+                    "Args::{name} is {size}, more than {MAX_SIZE}: values that large would \
+                     exhaust memory before they tested more"
+                ));
+            }
         }
         if self.run_forall && (self.min_forall == 0 || self.min_forall > self.max_forall) {
             return Err(format!(
@@ -252,5 +266,11 @@ mod tests {
         let no_forall = Args { run_forall: false, max_forall: 0, min_forall: 0, ..Args::default() };
         assert_eq!(no_forall.validate(), Ok(()));
         assert!(bad(Args { rounds: MAX_ROUNDS + 1, ..Args::default() }).contains("rounds"));
+        // Sizes large enough to exhaust memory (an audit's `usize::MAX` aborted the process
+        // on an allocation of 10^18 bytes).
+        let huge = bad(Args { max_gen_size: usize::MAX, ..Args::default() });
+        assert!(huge.starts_with("Args::max_gen_size is 18446744073709551615, more than 1000000"));
+        assert!(bad(Args { max_size: MAX_SIZE + 1, ..Args::default() }).contains("max_size"));
+        assert_eq!(Args { max_gen_size: MAX_SIZE, ..Args::default() }.validate(), Ok(()));
     }
 }

@@ -337,6 +337,7 @@
 pub use smartcheck_core::api;
 #[doc(inline)]
 pub use smartcheck_core::enumerate::Enumerate;
+pub use smartcheck_core::{args, enumerate, exhaustive, persist, render, strengthen, Origin};
 pub use smartcheck_core::{
     check, check_with, generalize, reduce, smart_check, AnyOrder, Arbitrary, Args, Bfs, Child,
     Children, Condition, Counterexample, Evidence, Failure, Format, Gen, Generalization,
@@ -344,7 +345,6 @@ pub use smartcheck_core::{
     PropertyResult, ReduceError, Relation, ReplaceError, Report, Shape, Status, SubTree,
     SubTreeNode, SubTypes, SubValue, Variable, Verdict,
 };
-pub use smartcheck_core::{enumerate, exhaustive, persist, render, strengthen, Origin};
 /// `#[smartcheck::api]`: call programs over an inherent `impl` block's public functions.
 pub use smartcheck_derive::api;
 /// `#[smartcheck::contract(requires = .., ensures = ..)]`: a function's contract as run-time

@@ -121,7 +121,18 @@ fn a_universal_claim_needs_at_least_one_value() {
 
 #[test]
 fn the_largest_sizes_ask_for_a_bounded_stack() {
-    let args = Args { max_gen_size: usize::MAX, max_size: usize::MAX, tests: 20, ..seeded(2) };
+    let most = smartcheck::args::MAX_SIZE;
+    let args = Args { max_gen_size: most, max_size: most, tests: 20, ..seeded(2) };
     let report = smart_check(&args, |x: &u8| *x < 255);
     assert!(!report.gave_up(), "{report}");
+}
+
+/// Sizes past `MAX_SIZE` are refused with a message: `usize::MAX` aborted the process on an
+/// allocation of 10^18 bytes, and 10^8 ran a `String` out of memory at 2.4 GB.
+#[test]
+fn sizes_that_would_exhaust_memory_are_refused() {
+    let args = Args { max_gen_size: usize::MAX, ..seeded(1) };
+    let report = smart_check(&args, |v: &Vec<u64>| v.len() < 1000);
+    assert!(report.counterexamples().is_empty(), "nothing run: {report}");
+    assert_problem(&report, "Args::max_gen_size is 18446744073709551615, more than 1000000");
 }
