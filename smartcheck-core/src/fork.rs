@@ -22,13 +22,33 @@
 //! overrun is a failure ("the evaluation's process did not finish within 60 s; it was
 //! killed"), reduced like any other: in fork mode an endless loop is a counterexample, where
 //! without it the watchdog can only end the process (`timeout.rs`). An overrunning input
-//! costs twice the limit.
+//! costs twice the limit, so a run stops explaining once [`OVERRUNS`] evaluations have
+//! overrun ([`overruns_spent`]): reduction and generalization end where they are, and no
+//! further round starts. Each overrunning try of a reduction or a claim costs the limit
+//! twice, and a claim alone makes 100 of them: an endless loop in a list longer than 3 took
+//! 535 s to report at a 500 ms limit, and would take hours at the default 60 s.
 
+use std::cell::Cell;
 use std::time::Duration;
 
 use crate::args::Args;
 use crate::property::{Outcome, RootProperty};
 use crate::subtypes::SubValue;
+
+/// Evaluations of a run that may overrun the time limit before the run stops explaining
+/// ([`overruns_spent`]).
+pub(crate) const OVERRUNS: usize = 32;
+
+thread_local! {
+    /// Evaluations of the run on this thread that overran the limit in a child.
+    static OVERRAN: Cell<usize> = const { Cell::new(0) };
+}
+
+/// True once the run on this thread has seen [`OVERRUNS`] evaluations overrun the limit in a
+/// child: reduction and generalization stop trying candidates, and no round starts.
+pub(crate) fn overruns_spent() -> bool {
+    OVERRAN.with(Cell::get) >= OVERRUNS
+}
 
 /// Runs `f` with `prop`, or with `prop` evaluated in child processes when `args.fork` is set.
 pub(crate) fn with_fork<R>(
@@ -38,7 +58,11 @@ pub(crate) fn with_fork<R>(
 ) -> R {
     if args.fork && cfg!(unix) {
         let limit = (args.timeout_ms > 0).then(|| Duration::from_millis(args.timeout_ms));
-        f(&|value: &dyn SubValue| in_child(prop, value, limit))
+        // Counted per run; a run inside a property (in a child) has a count of its own.
+        let outer = OVERRAN.replace(0);
+        let result = f(&|value: &dyn SubValue| in_child(prop, value, limit));
+        OVERRAN.set(outer);
+        result
     } else {
         f(prop)
     }
@@ -144,9 +168,10 @@ fn read_within(reader: &mut std::io::PipeReader, limit: Option<Duration>) -> Opt
     }
 }
 
-/// The failure of an evaluation whose two children both ran past `limit`.
+/// The failure of an evaluation whose two children both ran past `limit`, counted.
 #[cfg(unix)]
 fn overran(limit: Option<Duration>) -> Outcome {
+    OVERRAN.with(|n| n.set(n.get() + 1));
     let limit = limit.map_or_else(|| "its time limit".to_string(), crate::timeout::format_limit);
     let message = format!("the evaluation's process did not finish within {limit}; it was killed");
     Outcome::Fail(crate::property::Failure::Panic { message, location: None })

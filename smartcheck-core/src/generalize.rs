@@ -409,13 +409,19 @@ fn finish(
     let related_tags = repeated.chain(unequal).collect();
     let mut notes = Vec::new();
     notes.extend(universal::precondition_note(&scheme.vars));
-    if let Some(place) = stopped {
-        notes.push(format!(
+    match stopped {
+        Some(place) if crate::fork::overruns_spent() => notes.push(format!(
+            "generalization stopped at sub-value {place} of {}: evaluations ran past the time \
+             limit",
+            subject.len()
+        )),
+        Some(place) => notes.push(format!(
             "generalization spent its budget of {} evaluations (max_reduce_evaluations) and \
              stopped at sub-value {place} of {}",
             args.max_reduce_evaluations,
             subject.len()
-        ));
+        )),
+        None => {}
     }
     let any_order: Vec<AnyOrder> = orders
         .iter()
@@ -584,9 +590,10 @@ struct Ctx<'c, 'v> {
 }
 
 impl Ctx<'_, '_> {
-    /// True when the evaluation budget is spent: no new sub-value is tried.
+    /// True when the evaluation budget is spent, or the run's overruns of its time limit
+    /// (fork mode): no new sub-value is tried.
     fn spent(&self) -> bool {
-        self.run.evaluations() >= self.subject.budget_end
+        self.run.evaluations() >= self.subject.budget_end || crate::fork::overruns_spent()
     }
 
     /// Every value `place` can take, the counterexample's own first, when they are known and
@@ -635,6 +642,10 @@ impl Ctx<'_, '_> {
     /// when a place no longer names the counterexample's sub-value by the time its value
     /// goes in (a map's entries moved: `Subject::with`).
     fn trial(&mut self, mut replacements: Vec<(usize, Box<dyn SubValue>)>) -> Option<Trial> {
+        // Past the run's overruns of its time limit (fork mode), a check ends unclaimed.
+        if crate::fork::overruns_spent() {
+            return None;
+        }
         if !self.fixed.is_empty() {
             let mut all = self.fixed.clone();
             all.append(&mut replacements);

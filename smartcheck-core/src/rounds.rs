@@ -99,6 +99,14 @@ pub(crate) fn rounds(
                 break;
             }
         }
+        if crate::fork::overruns_spent() {
+            notes.push(format!(
+                "{} evaluations ran past the time limit in their child processes, each tried \
+                 twice: reduction and generalization stopped there, and no further round ran",
+                crate::fork::OVERRUNS
+            ));
+            break;
+        }
         if round + 1 < rounds && args.interactive && !ask_for_more(found.last()) {
             break;
         }

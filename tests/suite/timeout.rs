@@ -77,3 +77,37 @@ fn in_fork_mode_an_endless_loop_is_a_reduced_counterexample() {
          killed"
     );
 }
+
+/// Each try of an endless loop in fork mode costs the limit twice, and explaining one tries
+/// hundreds: a list longer than 3 that loops took 535 s to report at a 500 ms limit (hours at
+/// the default 60 s). A run stops explaining after 32 overruns, and says so; what it reports
+/// still fails when re-run.
+#[cfg(unix)]
+#[test]
+fn in_fork_mode_a_run_stops_explaining_after_32_overruns() {
+    let args = smartcheck::Args {
+        seed: Some(2),
+        fork: true,
+        timeout_ms: 30,
+        persist: false,
+        ..smartcheck::Args::default()
+    };
+    let report = smartcheck::smart_check(&args, |v: &Vec<u8>| {
+        if v.len() > 3 {
+            loop {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        true
+    });
+    let text = report.to_string();
+    assert_eq!(report.counterexamples().len(), 1, "{text}");
+    assert!(report.counterexamples()[0].value().len() > 3, "{text}");
+    assert!(
+        text.contains(
+            "32 evaluations ran past the time limit in their child processes, each tried \
+             twice: reduction and generalization stopped there, and no further round ran"
+        ),
+        "{text}"
+    );
+}

@@ -267,9 +267,10 @@ impl<'a, 't> Reducer<'a, 't> {
         }
     }
 
-    /// True once the evaluation budget is spent.
+    /// True once the evaluation budget is spent, or the run's overruns of its time limit in
+    /// fork mode (`fork::overruns_spent`).
     fn spent(&self) -> bool {
-        self.tester.evaluations >= self.budget_end
+        self.tester.evaluations >= self.budget_end || crate::fork::overruns_spent()
     }
 
     /// Keeps `candidate` when it is strictly simpler than the current value (see [`order`])
