@@ -254,6 +254,12 @@ impl Enumerate for () {
     }
 }
 
+impl<T: ?Sized + 'static> Enumerate for std::marker::PhantomData<T> {
+    fn enumerate(depth: usize) -> Values<Self> {
+        Box::new(std::iter::repeat_n(std::marker::PhantomData, usize::from(depth > 0)))
+    }
+}
+
 /// The chars enumerated, in order: letters, digits, then the characters that break parsers.
 pub const ALPHABET: [char; 8] = ['a', 'b', 'c', '0', '1', ' ', '\n', '\0'];
 

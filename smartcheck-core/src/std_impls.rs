@@ -1040,6 +1040,29 @@ impl Arbitrary for () {
     }
 }
 
+/// `PhantomData<T>` has one value whatever `T` is, printed `PhantomData`: a generic type
+/// that marks a parameter this way derives without a bound on `T`'s own impls.
+impl<T: ?Sized + 'static> SubTypes for std::marker::PhantomData<T> {
+    fn constructor(&self) -> &'static str {
+        "PhantomData"
+    }
+    fn constructors(&self) -> &'static [&'static str] {
+        &["PhantomData"]
+    }
+    fn shape(&self) -> Shape {
+        Shape::Unit
+    }
+}
+
+impl<T: ?Sized + 'static> Arbitrary for std::marker::PhantomData<T> {
+    fn arbitrary(_: &mut Gen) -> Self {
+        std::marker::PhantomData
+    }
+    fn min_size() -> Option<usize> {
+        Some(1)
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Box, Option, Result
 

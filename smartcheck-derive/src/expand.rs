@@ -647,7 +647,7 @@ pub fn is_foreign(input: &Input, f: &Field) -> bool {
         return false;
     }
     let params: BTreeSet<Ident> = input.generics.type_params().map(|t| t.ident.clone()).collect();
-    let uses = TypeParamUses { params: &params, used: BTreeSet::new(), associated: Vec::new() };
+    let uses = TypeParamUses::new(&params);
     !uses.mentions_param(f.ty)
 }
 
@@ -787,16 +787,23 @@ pub(crate) fn with_bounds<'a>(
     bound: &TokenStream,
 ) -> Generics {
     let params: BTreeSet<Ident> = generics.type_params().map(|t| t.ident.clone()).collect();
-    let mut uses = TypeParamUses { params: &params, used: BTreeSet::new(), associated: Vec::new() };
+    let mut uses = TypeParamUses::new(&params);
     for field in fields {
         uses.visit_type(field.ty);
     }
     let mut generics = generics.clone();
-    let used: Vec<Ident> =
-        generics.type_params().map(|t| t.ident.clone()).filter(|t| uses.used.contains(t)).collect();
+    let all: Vec<Ident> = generics.type_params().map(|t| t.ident.clone()).collect();
     let predicates = generics.make_where_clause();
-    for param in used {
-        predicates.predicates.push(syn::parse_quote!(#param: #bound));
+    for param in all {
+        if uses.used.contains(&param) {
+            predicates.predicates.push(syn::parse_quote!(#param: #bound));
+        } else if uses.phantom.contains(&param) {
+            // Only in `PhantomData<T>`, which has one value whatever `T` is: what std's
+            // derives of `Debug` and `Clone` ask of it, which the traits ask of the type.
+            predicates.predicates.push(syn::parse_quote!(
+                #param: ::core::fmt::Debug + ::core::clone::Clone + 'static
+            ));
+        }
     }
     for ty in uses.associated {
         let predicate: WherePredicate = syn::parse_quote!(#ty: #bound);
@@ -811,9 +818,20 @@ struct TypeParamUses<'p> {
     params: &'p BTreeSet<Ident>,
     used: BTreeSet<Ident>,
     associated: Vec<Type>,
+    /// Parameters met inside `PhantomData<..>`, which needs nothing of them but `'static`.
+    phantom: BTreeSet<Ident>,
 }
 
-impl TypeParamUses<'_> {
+impl<'p> TypeParamUses<'p> {
+    fn new(params: &'p BTreeSet<Ident>) -> Self {
+        TypeParamUses {
+            params,
+            used: BTreeSet::new(),
+            associated: Vec::new(),
+            phantom: BTreeSet::new(),
+        }
+    }
+
     /// Records an associated type to bound, once (compared as tokens: syn's `PartialEq` impls
     /// need its `extra-traits` feature, which costs every build of this crate).
     fn associate(&mut self, ty: &TypePath) {
@@ -824,8 +842,7 @@ impl TypeParamUses<'_> {
     }
 
     fn mentions_param(&self, ty: &Type) -> bool {
-        let mut inner =
-            TypeParamUses { params: self.params, used: BTreeSet::new(), associated: Vec::new() };
+        let mut inner = TypeParamUses::new(self.params);
         inner.visit_type(ty);
         !inner.used.is_empty() || !inner.associated.is_empty()
     }
@@ -838,6 +855,12 @@ impl<'ast> Visit<'ast> for TypeParamUses<'_> {
                 self.associate(ty);
                 return;
             }
+        } else if ty.path.segments.last().is_some_and(|last| last.ident == "PhantomData") {
+            // `PhantomData<T>` (however it is named): its parameters need no impls.
+            let mut inner = TypeParamUses::new(self.params);
+            visit::visit_type_path(&mut inner, ty);
+            self.phantom.extend(inner.used.into_iter().chain(inner.phantom));
+            return;
         } else if ty.path.leading_colon.is_none() {
             if let Some(first) = ty.path.segments.first() {
                 if self.params.contains(&first.ident) {
@@ -877,6 +900,12 @@ mod tests {
         let src = "struct S<A, B, C: Family> where A: Clone { a: Box<A>, c: Vec<C::Item>, \
                    d: Option<C::Item>, e: <A as Family>::Item, m: std::marker::PhantomData<u8> }";
         assert_eq!(bounds(src), "A:Clone,A:Tr,C::Item:Tr,<AasFamily>::Item:Tr");
+    }
+
+    #[test]
+    fn a_parameter_only_in_phantom_data_needs_only_static() {
+        let src = "struct S<U, V> { a: V, u: std::marker::PhantomData<U>, v: PhantomData<V> }";
+        assert_eq!(bounds(src), "U:::core::fmt::Debug+::core::clone::Clone+'static,V:Tr");
     }
 
     #[test]

@@ -577,3 +577,27 @@ fn sub_values_are_boxed_with_their_type() {
     assert_eq!(smartcheck::Node::type_name(&*v), std::any::type_name::<T>());
     assert_eq!(format!("{v:?}"), "B(L, B(L, L))");
 }
+
+/// A type that has no smartcheck impls at all: only named through `PhantomData` below.
+#[derive(Debug, Clone, PartialEq)]
+struct Meters;
+
+/// A quantity tagged with its unit by a type parameter.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Quantity<U> {
+    amount: u8,
+    unit: std::marker::PhantomData<U>,
+}
+
+/// `PhantomData<U>` has one value whatever `U` is: a type that marks its parameter so derives
+/// with no impls asked of `U`, reduces, and prints the marker by name. (It was E0277,
+/// `PhantomData<U>: SubTypes` not satisfied.)
+#[test]
+fn a_phantom_parameter_needs_no_impls_of_its_own() {
+    let args = smartcheck::Args { seed: Some(1), persist: false, ..smartcheck::Args::default() };
+    let report = smartcheck::smart_check(&args, |q: &Quantity<Meters>| q.amount < 10);
+    let cex = &report.counterexamples()[0];
+    assert_eq!(cex.value().amount, 10);
+    let text = report.to_string();
+    assert!(text.contains("Quantity { amount: 10, unit: PhantomData }"), "{text}");
+}
