@@ -236,4 +236,37 @@ fn run() {
         })
         .collect();
     report("list of lists: n/3 one-element lists, one holding 7", &points);
+
+    generalization(repeats, max);
+}
+
+/// How generalization scales where every element is a variable: a list of `n` zeros that
+/// fails on its length alone (`len() >= n`), generalized with `Args::default()`'s budget
+/// (100,000 evaluations, which stops it past a few hundred elements). Each element's check
+/// puts in the variables before it: O(n) a try when each was walked from the root down the
+/// list (164 s at n = 1,000 on the machine of the RESULTS, where the list of 1,000 now takes
+/// seconds).
+fn generalization(repeats: usize, max: usize) {
+    println!();
+    println!("## generalization: vec![0u8; n], failing while its length is n or more");
+    println!("| elements | evaluations |       time | variables |");
+    println!("|---------:|------------:|-----------:|----------:|");
+    let args = Args { seed: Some(1), ..Args::default() };
+    for n in [100usize, 300, 1_000].into_iter().filter(|&n| n <= max) {
+        let value = vec![0u8; n];
+        let mut best = Duration::MAX;
+        let mut seen = (0, 0);
+        for _ in 0..repeats.max(1) {
+            let evaluations = std::cell::Cell::new(0usize);
+            let prop = |v: &Vec<u8>| {
+                evaluations.set(evaluations.get() + 1);
+                v.len() < n
+            };
+            let start = Instant::now();
+            let g = smartcheck::generalize(&args, prop, &value).expect("a counterexample");
+            best = best.min(start.elapsed());
+            seen = (evaluations.get(), g.variables().len());
+        }
+        println!("| {n:>8} | {:>11} | {best:>10.3?} | {:>9} |", seen.0, seen.1);
+    }
 }

@@ -61,7 +61,7 @@ use smallvec::SmallVec;
 
 use crate::args::Args;
 use crate::gen::Gen;
-use crate::index::{assign_at_path, Bfs};
+use crate::index::Bfs;
 use crate::property::{Failure, Outcome};
 use crate::reduce::tree::node_at;
 use crate::reduce::{generate_below, order, FastHasher};
@@ -624,6 +624,11 @@ impl Ctx<'_, '_> {
         self.sampler(place).0.targeted(k, n)
     }
 
+    /// True with probability `k / n`.
+    fn coin(&mut self, k: usize, n: usize) -> bool {
+        (self.gen.below(n as u64) as usize) < k
+    }
+
     /// A replacement of `place` drawn from the whole schedule at random.
     fn any(&mut self, place: usize) -> Option<Box<dyn SubValue>> {
         let (subject, args) = (self.subject, self.args);
@@ -674,6 +679,9 @@ struct Subject<'v> {
     /// True when the counterexample holds a map or a set, whose entries a replacement may
     /// move (`Subject::with`).
     keyed: bool,
+    /// The path to each place as runs of one child slot (`(slot, count)`): O(nesting) long,
+    /// where the path slot by slot to a list's element is as long as its index.
+    runs: Vec<SmallVec<[(u32, u32); 4]>>,
 }
 
 impl<'v> Subject<'v> {
@@ -693,7 +701,21 @@ impl<'v> Subject<'v> {
             })
             .collect();
         let keyed = nodes.iter().any(|&node| is_keyed(node));
-        Subject { value, bfs, nodes, structural, budget_end, keyed }
+        // Breadth-first: a parent's runs are made before its children's.
+        let mut runs: Vec<SmallVec<[(u32, u32); 4]>> = Vec::with_capacity(nodes.len());
+        for place in 0..nodes.len() {
+            let (Some(parent), Some(slot)) = (bfs.parent(place), bfs.slots_up(place).next()) else {
+                runs.push(SmallVec::new());
+                continue;
+            };
+            let mut own = runs[parent].clone();
+            match own.last_mut() {
+                Some((last, count)) if *last == slot => *count += 1,
+                _ => own.push((slot, 1)),
+            }
+            runs.push(own);
+        }
+        Subject { value, bfs, nodes, structural, budget_end, keyed, runs }
     }
 
     /// The number of places (place 0 is the whole value).
@@ -791,15 +813,16 @@ impl<'v> Subject<'v> {
             if several && order::compare(value.as_node(), own) == Ordering::Equal {
                 continue;
             }
-            let mut path: SmallVec<[u32; 16]> = self.bfs.slots_up(place).collect();
-            path.reverse();
             if several && changed {
+                let mut path: SmallVec<[u32; 16]> = self.bfs.slots_up(place).collect();
+                path.reverse();
                 let there = node_at(NodeRef::Value(candidate.node()), &path);
                 if there.is_none_or(|at| order::compare(at, own) != Ordering::Equal) {
                     return Some(None);
                 }
             }
-            assign_at_path(NodeMutRef::Value(candidate.node_mut()), &path, value).ok()?;
+            let root = NodeMutRef::Value(candidate.node_mut());
+            root.assign_along_runs(&self.runs[place], value).ok()?;
             changed = true;
         }
         // In a map, a rest whose keys are all written out merges into nothing: the candidate

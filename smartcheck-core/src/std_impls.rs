@@ -120,6 +120,15 @@ pub(crate) fn list_child_mut(
     }
 }
 
+/// The child slot of a list cell that holds the rest of the list (after its key and element,
+/// as `list_child_mut` numbers them).
+pub(crate) fn list_tail_slot(list: &dyn ListNodeMut) -> usize {
+    match list.cell_kind() {
+        CellKind::Element | CellKind::Key => 1,
+        CellKind::Entry => 2,
+    }
+}
+
 /// Picks a length and per-element budgets for a list: every cons cell costs 1 plus the
 /// element's minimum, the empty list 1; lengths scale with the size.
 fn list_plan<T: Arbitrary>(g: &mut Gen) -> Vec<usize> {

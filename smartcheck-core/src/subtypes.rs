@@ -803,6 +803,50 @@ impl<'a> NodeMutRef<'a> {
         }
     }
 
+    /// As [`assign_along`](Self::assign_along), with the path given as runs of one slot
+    /// (`(slot, count)`): a run of tails down a list is one step, so an element deep in a
+    /// long list is reached in O(1), where slot by slot it cost its index.
+    pub fn assign_along_runs(
+        self,
+        runs: &[(u32, u32)],
+        value: Box<dyn SubValue>,
+    ) -> Result<(), Box<dyn SubValue>> {
+        let mut at = self;
+        for (k, &(slot, count)) in runs.iter().enumerate() {
+            let mut left = count as usize;
+            while left > 0 {
+                if let NodeMutRef::Suffix(list, start) = at {
+                    let len = list.len();
+                    if start > len {
+                        // A map's key: changed on a copy, as `assign_along` does.
+                        let rest = std::iter::repeat_n(slot, left).chain(
+                            runs[k + 1..]
+                                .iter()
+                                .flat_map(|&(s, c)| std::iter::repeat_n(s, c as usize)),
+                        );
+                        let mut rest = rest.map(|s| s as usize);
+                        return NodeMutRef::Suffix(list, start).assign_along(&mut rest, value);
+                    }
+                    // A run of tails down a list's suffix is one step.
+                    if slot as usize == crate::std_impls::list_tail_slot(&*list) {
+                        if start + left > len {
+                            return Err(value);
+                        }
+                        at = NodeMutRef::Suffix(list, start + left);
+                        break;
+                    }
+                    at = NodeMutRef::Suffix(list, start);
+                }
+                match at.child_mut(slot as usize) {
+                    Some(next) => at = next,
+                    None => return Err(value),
+                }
+                left -= 1;
+            }
+        }
+        at.assign(value)
+    }
+
     /// Overwrites the node reached from this one by the child slots `path` with `value`;
     /// hands it back when the path does not exist or the type differs. A path into a map's or
     /// set's key (which cannot change in place) changes a copy of the key and puts the copy in

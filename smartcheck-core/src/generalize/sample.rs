@@ -37,9 +37,9 @@ use super::Subject;
 use crate::args::Args;
 use crate::gen::Gen;
 use crate::index::assign_at_path;
+use crate::reduce::generate_below;
 use crate::reduce::structure::reuse_children;
 use crate::reduce::tree::{assign_leaf, cons_parts, leaves, LeafPath};
-use crate::reduce::{generate_below, node_at};
 use crate::subtypes::{NodeRef, Shape, SubValue};
 
 /// Small values kept per place.
@@ -335,15 +335,19 @@ fn ranged_values(subject: &Subject<'_>, place: usize, gen: &mut Gen) -> Vec<Box<
         return Vec::new();
     }
     let ty = subject.node(place).value_type();
-    let path = subject.bfs.path(place);
-    let root = NodeRef::Value(crate::root::node_of(subject.value));
-    for depth in (0..path.len()).rev() {
-        let Some(NodeRef::Value(holder)) = node_at(root, &path[..depth]) else { continue };
-        let values = holder.node_field_range_values(path[depth] as usize, gen, RANGED);
-        if let Some(first) = values.first() {
-            let fits = first.as_node().value_type() == ty;
-            return if fits { values } else { Vec::new() };
+    // Up the place's ancestors, nearest first (each one step: walking down from the root to
+    // each cost an element of a long list its index, squared).
+    let mut child = place;
+    while let Some(parent) = subject.bfs.parent(child) {
+        let slot = subject.bfs.slots_up(child).next().unwrap_or(0);
+        if let NodeRef::Value(holder) = subject.node(parent) {
+            let values = holder.node_field_range_values(slot as usize, gen, RANGED);
+            if let Some(first) = values.first() {
+                let fits = first.as_node().value_type() == ty;
+                return if fits { values } else { Vec::new() };
+            }
         }
+        child = parent;
     }
     Vec::new()
 }

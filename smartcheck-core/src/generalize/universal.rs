@@ -24,7 +24,8 @@
 //! `[x0, x1, x2, 1]` was claimed where `[1, 1, 1, 1]` passes.
 //!
 //! Invariant: every variable of a scheme was, in its own check, replaced alone and together
-//! with all earlier ones, and each run that met the precondition (and the side conditions)
+//! with all earlier ones (past [`JOINT`] of them, with a random [`JOINT`] of them on average
+//! in each joint try), and each run that met the precondition (and the side conditions)
 //! failed the same way as the counterexample, with two values of the new variables at least;
 //! a variable's rejections count only tries that varied it alone.
 //!
@@ -43,6 +44,11 @@ use crate::subtypes::SubValue;
 
 /// Draws per try to meet the side conditions before the try is skipped.
 const CONDITION_DRAWS: usize = 16;
+
+/// Earlier variables a joint try varies, at most on average: each of them with probability
+/// `JOINT / n` when there are `n > JOINT`. Drawing all of them made a check O(n) a try, and
+/// a list of 1,000 elements (each a variable) took minutes to generalize.
+const JOINT: usize = 64;
 
 /// The paper's `extrapolate`: adds the universally generalizable places to `scheme` in
 /// breadth-first order; the place it stopped at if the evaluation budget ran out.
@@ -146,7 +152,11 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         let keys: Option<SmallVec<[u64; 4]>> = varied
             .contains(&false)
             .then(|| values[lead..].iter().map(|v| structural_hash(v.as_node())).collect());
-        let mut trial = ctx.trial(placed(scheme, values))?;
+        // Alone, the earlier variables hold the counterexample's own values: nothing to put
+        // in (unless a side condition's boundary moved one).
+        let own_before = scheme.conditions.iter().all(|c| c.right >= lead);
+        let from = if alone && own_before { lead } else { 0 };
+        let mut trial = ctx.trial(placed_from(scheme, values, from))?;
         if let (Trial::Discard | Trial::Invalid, Some(new_values)) = (trial, new_values) {
             evidence.tried += usize::from(trial == Trial::Discard);
             let values = alone_with(ctx, scheme, new_values);
@@ -329,6 +339,12 @@ pub(super) fn assignment(
                     values.push(ctx.subject.node(place).to_value());
                 }
                 (_, Draw::All(k, n)) if attempt == 0 => values.push(ctx.nth(place, k, n)?),
+                // Past `JOINT` earlier variables, a random `JOINT` of them vary (on average).
+                (_, Draw::Lead(lead, ..))
+                    if at < lead && lead > JOINT && !ctx.coin(JOINT, lead) =>
+                {
+                    values.push(ctx.subject.node(place).to_value());
+                }
                 (_, Draw::Lead(lead, k, _)) if at < lead && far_try(k) => {
                     values.push(ctx.far(place)?);
                 }
@@ -374,8 +390,17 @@ pub(super) fn placed(
     scheme: &Scheme,
     values: Vec<Box<dyn SubValue>>,
 ) -> Vec<(usize, Box<dyn SubValue>)> {
-    let mut out = Vec::with_capacity(values.len());
-    for (var, value) in scheme.vars.iter().zip(values) {
+    placed_from(scheme, values, 0)
+}
+
+/// [`placed`] for the variables from `from` on (those before hold their own values).
+fn placed_from(
+    scheme: &Scheme,
+    values: Vec<Box<dyn SubValue>>,
+    from: usize,
+) -> Vec<(usize, Box<dyn SubValue>)> {
+    let mut out = Vec::with_capacity(values.len() - from.min(values.len()));
+    for (var, value) in scheme.vars.iter().zip(values).skip(from) {
         let Some((&last, others)) = var.places.split_last() else { continue };
         for &place in others {
             out.push((place, value.clone()));
