@@ -284,7 +284,8 @@ fn payload_message(payload: &(dyn Any + Send)) -> String {
     } else if let Some(s) = payload.downcast_ref::<String>() {
         s.clone()
     } else {
-        "Box<dyn Any>".to_string()
+        // `panic_any(42)`: std's own hook prints `Box<dyn Any>`, which reads as a type.
+        "a panic whose payload is not text (`panic_any`)".to_string()
     }
 }
 
@@ -385,6 +386,17 @@ mod tests {
         assert_ne!(a.signature(), c.signature());
         assert_eq!(Failure::Err("Overflow(3)".into()).signature(), "err Overflow");
         assert_ne!(Failure::False.signature(), Failure::Err("E".into()).signature());
+    }
+
+    #[test]
+    fn a_payload_that_is_not_text_is_said_to_be_one() {
+        match run::<u8, ()>(&|_: &u8| std::panic::panic_any(42u32), &0) {
+            Outcome::Fail(Failure::Panic { message, location }) => {
+                assert_eq!(message, "a panic whose payload is not text (`panic_any`)");
+                assert!(location.is_some());
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

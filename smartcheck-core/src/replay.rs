@@ -102,7 +102,10 @@ pub(crate) fn env_args(args: &Args) -> Args {
     }
 }
 
-/// [`check_with`] past the property's and the value's types: compiled once.
+/// [`check_with`] past the property's and the value's types: compiled once. Its panic is
+/// the caller's (`#[track_caller]` from the user's test down), so a failing test points at
+/// the test, not at this file.
+#[track_caller]
 fn check_erased(args: &Args, ty: RootType, prop: &RootProperty<'_>, at: &Location<'_>) {
     let report = report_erased(args, ty, prop, at);
     if !report.passed() {

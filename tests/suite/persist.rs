@@ -128,6 +128,10 @@ fn counterexamples_are_saved_replayed_and_kept_when_fixed() {
     assert!(saved[0].starts_with("type=alloc::vec::Vec<u8> seed=0x"), "{saved:?}");
     assert!(saved[0].contains(" run=0x11 # ["), "{saved:?}");
 
+    // The failing test points at the test (the child's `check` call), not at smartcheck.
+    assert!(first.contains("panicked at tests/suite/persist.rs:"), "{first}");
+    assert!(!first.contains("panicked at smartcheck-core"), "{first}");
+
     let (ok, second) = run_child(module_path!(), &dir, "one_bug", &[("SMARTCHECK_SEED", "99999")]);
     let report = report_of(&second);
     assert!(!ok);
