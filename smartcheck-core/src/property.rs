@@ -9,6 +9,7 @@
 //! (paper §4): [`Outcome::Discard`] never counts as a failure.
 
 use std::any::Any;
+use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
@@ -99,7 +100,10 @@ pub enum Failure {
 
 impl Failure {
     /// What tells two bugs apart: where a panic happened (its message may mention values), the
-    /// variant name of an `Err`, or a plain `false`.
+    /// variant name of an `Err`, or a plain `false`. A panic whose location is unknown (a hook
+    /// the property installs itself takes it: std gives it to the hook only) is told by its
+    /// message with every run of digits read as `#`, so that `too long: 3` and `too long: 7`
+    /// are one bug, as they were one location.
     pub fn signature(&self) -> String {
         let (kind, detail) = self.signature_parts();
         format!("{kind}{detail}")
@@ -109,7 +113,7 @@ impl Failure {
     /// run asks of every failing candidate.
     pub(crate) fn has_signature(&self, signature: &str) -> bool {
         let (kind, detail) = self.signature_parts();
-        signature.strip_prefix(kind) == Some(detail)
+        signature.strip_prefix(kind) == Some(&*detail)
     }
 
     /// True when `self` and `other` have the same [`signature`](Self::signature), without
@@ -129,14 +133,34 @@ impl Failure {
     }
 
     /// The signature as its kind and the detail that follows it.
-    fn signature_parts(&self) -> (&'static str, &str) {
+    fn signature_parts(&self) -> (&'static str, Cow<'_, str>) {
         match self {
-            Failure::False => ("false", ""),
-            Failure::Err(e) => ("err ", e.split(['(', ' ', '{', '"']).next().unwrap_or(e)),
-            Failure::Panic { location: Some(at), .. } => ("panic at ", at),
-            Failure::Panic { message, location: None } => ("panic ", message),
+            Failure::False => ("false", Cow::Borrowed("")),
+            Failure::Err(e) => {
+                ("err ", Cow::Borrowed(e.split(['(', ' ', '{', '"']).next().unwrap_or(e)))
+            }
+            Failure::Panic { location: Some(at), .. } => ("panic at ", Cow::Borrowed(at)),
+            Failure::Panic { message, location: None } => ("panic ", digits_as_hash(message)),
         }
     }
+}
+
+/// `text` with every run of ASCII digits replaced by one `#`.
+fn digits_as_hash(text: &str) -> Cow<'_, str> {
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut in_digits = false;
+    for c in text.chars() {
+        match (c.is_ascii_digit(), in_digits) {
+            (true, true) => {}
+            (true, false) => out.push('#'),
+            (false, _) => out.push(c),
+        }
+        in_digits = c.is_ascii_digit();
+    }
+    Cow::Owned(out)
 }
 
 impl fmt::Display for Failure {
@@ -386,6 +410,18 @@ mod tests {
         assert_ne!(a.signature(), c.signature());
         assert_eq!(Failure::Err("Overflow(3)".into()).signature(), "err Overflow");
         assert_ne!(Failure::False.signature(), Failure::Err("E".into()).signature());
+    }
+
+    #[test]
+    fn without_a_location_panics_differ_by_their_words_not_their_numbers() {
+        let bare = |m: &str| Failure::Panic { message: m.into(), location: None };
+        assert!(bare("too long: 3").same_signature(&bare("too long: 17")));
+        assert_eq!(bare("len 3 at 40").signature(), "panic len # at #");
+        assert!(!bare("too long: 3").same_signature(&bare("too short: 3")));
+        // Fork mode's deaths, by signal: the name tells them apart.
+        let abort = bare("the evaluation's process was killed by signal 6 (SIGABRT)");
+        let segv = bare("the evaluation's process was killed by signal 11 (SIGSEGV)");
+        assert!(!abort.same_signature(&segv));
     }
 
     #[test]
