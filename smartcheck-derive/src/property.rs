@@ -77,8 +77,21 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         ));
     }
     for input in &sig.inputs {
-        if let FnArg::Receiver(r) = input {
-            errors.push(syn::Error::new_spanned(r, "a smartcheck property cannot take `self`"));
+        match input {
+            FnArg::Receiver(r) => {
+                errors.push(syn::Error::new_spanned(r, "a smartcheck property cannot take `self`"));
+            }
+            FnArg::Typed(t) => {
+                if let syn::Type::Reference(r) = &*t.ty {
+                    if let Some(m) = &r.mutability {
+                        errors.push(syn::Error::new_spanned(
+                            m,
+                            "a smartcheck property cannot take `&mut`: take the value (`v: T`) \
+                             or a shared reference (`v: &T`)",
+                        ));
+                    }
+                }
+            }
         }
     }
     if let Some(bad) = sig.asyncness.as_ref() {
@@ -93,15 +106,25 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     if !errors.is_empty() {
         return errors.into_iter().map(|e| e.to_compile_error()).collect();
     }
-    let types: Vec<&syn::Type> = sig
+    // An argument taken by shared reference (`v: &Vec<u8>`) tests its referent, lent as is;
+    // one taken by value gets a clone.
+    let (types, by_ref): (Vec<&syn::Type>, Vec<bool>) = sig
         .inputs
         .iter()
         .filter_map(|a| match a {
-            FnArg::Typed(t) => Some(&*t.ty),
+            FnArg::Typed(t) => Some(match &*t.ty {
+                syn::Type::Reference(r) => (&*r.elem, true),
+                ty => (ty, false),
+            }),
             FnArg::Receiver(_) => None,
         })
-        .collect();
+        .unzip();
     let names: Vec<_> = (0..types.len()).map(|i| format_ident!("__smartcheck_arg{i}")).collect();
+    let passed: Vec<TokenStream> = names
+        .iter()
+        .zip(&by_ref)
+        .map(|(n, &lent)| if lent { quote!(#n) } else { quote!(::core::clone::Clone::clone(#n)) })
+        .collect();
     let ident = &sig.ident;
     let (pattern, ty) = if types.len() == 1 {
         let (n, t) = (&names[0], types[0]);
@@ -128,7 +151,7 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
             };
             #facade::__private::check_enumerated(
                 &__smartcheck_args,
-                |#pattern: &#ty| #ident(#(::core::clone::Clone::clone(#names)),*),
+                |#pattern: &#ty| #ident(#(#passed),*),
                 __smartcheck_exhaustive,
             );
         }

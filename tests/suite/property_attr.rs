@@ -31,6 +31,21 @@ fn a_failing_property_fails_its_test(v: Vec<u8>) -> bool {
     v.len() < 3
 }
 
+/// Arguments taken by shared reference test their referents, lent without a clone (it was
+/// "the trait SubTypes is not implemented for `&Vec<u8>`", spanned on the attribute).
+#[smartcheck::property(tests = 50)]
+#[allow(clippy::ptr_arg)]
+fn arguments_may_be_borrowed(v: &Vec<u8>, n: u8, s: &Shape) -> bool {
+    v.iter().filter(|&&x| x == n).count() <= v.len() && s == &s.clone()
+}
+
+#[smartcheck::property(tests = 200, persist = false)]
+#[should_panic(expected = "[0, 0, 0]")]
+#[allow(clippy::ptr_arg)]
+fn a_borrowed_argument_is_reduced_as_any(v: &Vec<u8>) -> bool {
+    v.len() < 3
+}
+
 #[smartcheck::property(tests = 10)]
 fn results_are_properties(x: i64) -> Result<(), String> {
     if x.checked_abs().is_some() || x == i64::MIN {

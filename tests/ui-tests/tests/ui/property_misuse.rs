@@ -14,4 +14,10 @@ fn generic<T: Clone>(x: T) -> bool {
     true
 }
 
+#[smartcheck::property]
+fn mutable(v: &mut Vec<u8>) -> bool {
+    v.push(1);
+    true
+}
+
 fn main() {}
