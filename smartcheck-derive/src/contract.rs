@@ -9,7 +9,8 @@
 //!
 //! expands to
 //! - the function, checking each `requires` clause on entry and each `ensures` clause (with the
-//!   return value as `result` and the arguments in scope) on exit, panicking with a message that
+//!   return value as `result` and the arguments in scope, a by-value one as it was on entry:
+//!   cloned before the call when a clause names it, so its type must be `Clone`) on exit, panicking with a message that
 //!   names the broken clause, in builds with debug assertions; in builds without them, the
 //!   function exactly as written, at no cost (the `release-contracts` feature of `smartcheck`
 //!   keeps the checks in every build);
@@ -131,6 +132,15 @@ fn clause_check(name: &str, kind: &str, clause: &Expr) -> TokenStream {
     }
 }
 
+/// True when `tokens` hold the identifier `ident` anywhere, groups included.
+fn mentions(tokens: TokenStream, ident: &syn::Ident) -> bool {
+    tokens.into_iter().any(|tree| match tree {
+        proc_macro2::TokenTree::Ident(i) => i == *ident,
+        proc_macro2::TokenTree::Group(g) => mentions(g.stream(), ident),
+        _ => false,
+    })
+}
+
 /// The function with its clauses and its values' invariants checked (for builds with debug
 /// assertions, or every build under the `release-contracts` feature).
 fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
@@ -145,6 +155,39 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
         .filter(|v| v.mutable)
         .map(|v| invariant_check(&p, &name, &v.value, &format!("on return, {}", v.what)));
     let result = invariant_check(&p, &name, &quote!(&result), "the result");
+    // A by-value argument that an `ensures` clause names is its value on entry: cloned before
+    // the body (which may move it), and bound again under its name for the clauses. (It was
+    // E0382, "value moved into closure here", about a closure the user never wrote.)
+    let named = |ident: &syn::Ident| {
+        let mut found = false;
+        for clause in &contract.ensures {
+            found |= mentions(clause.to_token_stream(), ident);
+        }
+        found
+    };
+    let kept: Vec<(syn::Ident, TokenStream)> = function
+        .sig
+        .inputs
+        .iter()
+        .filter_map(|input| match input {
+            FnArg::Typed(t) => match (&*t.pat, &*t.ty) {
+                (_, Type::Reference(_)) => None,
+                (Pat::Ident(pat), ty) if named(&pat.ident) => {
+                    Some((pat.ident.clone(), ty.to_token_stream()))
+                }
+                _ => None,
+            },
+            FnArg::Receiver(_) => None,
+        })
+        .collect();
+    let saved = kept.iter().map(|(ident, ty)| {
+        let old = format_ident!("__smartcheck_entry_{}", ident);
+        quote!(let #old: #ty = ::core::clone::Clone::clone(&#ident);)
+    });
+    let restored = kept.iter().map(|(ident, _)| {
+        let old = format_ident!("__smartcheck_entry_{}", ident);
+        quote!(#[allow(unused_variables)] let #ident = #old;)
+    });
     let body = &function.block;
     let output = match &function.sig.output {
         ReturnType::Default => quote!(()),
@@ -156,10 +199,12 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
         #vis #sig {
             #(#requires)*
             #(#on_entry)*
+            #(#saved)*
             #[allow(clippy::redundant_closure_call)]
             let result: #output = (|| -> #output { #body })();
             #result
             #(#on_return)*
+            #(#restored)*
             #(#ensures)*
             result
         }

@@ -39,6 +39,25 @@ fn buggy_insert(list: &[u8], x: u8) -> Vec<u8> {
     out
 }
 
+/// Takes its argument by value and moves it into the result: `ensures` names the argument as
+/// it was on entry. (It did not compile: E0382, "value moved into closure here".)
+#[smartcheck::contract(ensures = result.len() == name.len() + 1, ensures = result.starts_with(&name))]
+fn shout(name: String) -> String {
+    let mut out = name;
+    out.push('!');
+    out
+}
+
+/// Wrong: drops the last character of a name that ends in a space.
+#[smartcheck::contract(ensures = result.len() == name.len() + 1, test = false)]
+fn buggy_shout(mut name: String) -> String {
+    if name.ends_with(' ') {
+        name.pop();
+    }
+    name.push('!');
+    name
+}
+
 fn increasing(list: &[u8]) -> bool {
     list.windows(2).all(|w| w[0] < w[1])
 }
@@ -112,6 +131,15 @@ fn a_broken_ensures_names_the_clause() {
         message,
         "smartcheck: the contract of `buggy_insert` is broken: ensures \
          `result.len() == list.len() + 1`"
+    );
+    assert_eq!(shout("hi".into()), "hi!");
+    let message = panic_message(|| {
+        buggy_shout("a ".into());
+    });
+    assert_eq!(
+        message,
+        "smartcheck: the contract of `buggy_shout` is broken: ensures \
+         `result.len() == name.len() + 1`"
     );
     let message = panic_message(|| Counter(u32::MAX).bump(1));
     assert_eq!(message, "smartcheck: the contract of `bump` is broken: ensures `self.0 > 0`");
