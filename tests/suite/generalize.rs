@@ -407,6 +407,32 @@ fn variables_of_few_values_are_checked_on_every_combination() {
     }
 }
 
+/// A dial set in percent, with a switch.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Dial {
+    #[smartcheck(range = 0..=100)]
+    percent: u8,
+    on: bool,
+}
+
+/// A range of up to `max_forall` (500) values is checked whole: a property that fails at
+/// every percent but 37 was claimed `forall values x0 x1: Dial { percent: x0, on: x1 }` in 30
+/// of 30 runs, its 100 tries drawing 15 to 18 distinct values.
+#[test]
+fn a_range_of_a_few_hundred_values_is_checked_whole() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), |d: &Dial| d.percent == 37);
+        let cex = &report.counterexamples()[0];
+        assert_eq!(formula(cex), "forall values x0:\n  Dial { percent: 0, on: x0 }", "seed {seed}");
+        // A dial that fails whenever it is off fails at every percent, all 101 of them tried.
+        let report = smart_check(&seeded(seed), |d: &Dial| d.on);
+        let cex = &report.counterexamples()[0];
+        assert_eq!(formula(cex), "forall values x0:\n  Dial { percent: x0, on: false }");
+        let text = report.to_string();
+        assert!(text.contains("(no pass in all 101 values; 101 met the precondition)"), "{text}");
+    }
+}
+
 /// A list in order by its type's invariant.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary, smartcheck::Enumerate)]
 #[smartcheck(invariant = ascending)]

@@ -67,10 +67,10 @@ pub(super) struct Sampler {
     /// For an integer in a ranged field: random values within the range, drawn in place of
     /// the type's random ones (most of which are outside it). Empty elsewhere.
     in_range: Vec<Box<dyn SubValue>>,
-    /// True when `small` and the counterexample's own value are every value the place can
-    /// take: a leaf whose order ends within [`SMALL`] values (a `bool`), or an integer in a
-    /// ranged field of at most [`SMALL`] values.
-    complete: bool,
+    /// Every value the place can take but the counterexample's own, when they are known and
+    /// few: a leaf whose order ends within [`SMALL`] values (a `bool`), or an integer in a
+    /// ranged field of at most `max_forall` values.
+    whole: Option<Vec<Box<dyn SubValue>>>,
 }
 
 impl Sampler {
@@ -90,19 +90,15 @@ impl Sampler {
             }
         };
         let mut small = Distinct::new(&own);
-        let complete;
+        let whole;
         if ranged {
-            // The range's first values reach its far end: they are all of it.
-            let first: Vec<Shown> = first.into_iter().map(shown).collect();
-            complete = ends.iter().all(|end| {
-                let end = show(end.as_node());
-                end == own || first.iter().any(|(_, text)| *text == end)
-            });
-            small.keep(first, SMALL);
+            whole = whole_range(&first, &ends, &own, args.max_forall);
+            small.keep(first.into_iter().map(shown), SMALL);
         } else {
             let ranked = small_values(node, gen, args);
-            complete = node.type_node().leaf_rank().is_some() && ranked.len() < SMALL;
+            let complete = node.type_node().leaf_rank().is_some() && ranked.len() < SMALL;
             small.keep(ranked, SMALL);
+            whole = complete.then(|| small.values.clone());
             small.keep(separator_chars(node).into_iter().map(shown), SMALL + SEPARATORS.len());
             // One-char shapes, then the separated strings, then the longer shapes.
             let mut shapes = string_shapes(node, gen);
@@ -121,17 +117,15 @@ impl Sampler {
             near_values(subject, place, gen).into_iter().map(shown),
             near.values.len() + NEAR,
         );
-        Sampler { place, small: small.values, near: near.values, in_range, complete }
+        Sampler { place, small: small.values, near: near.values, in_range, whole }
     }
 
     /// Every value the place can take, the counterexample's own first, when they are known
-    /// and few (see `complete`); `None` otherwise.
+    /// and few (see `whole`); `None` otherwise.
     pub(super) fn domain(&self, subject: &Subject<'_>) -> Option<Vec<Box<dyn SubValue>>> {
-        if !self.complete {
-            return None;
-        }
+        let whole = self.whole.as_ref()?;
         let own = subject.node(self.place).to_value();
-        Some(std::iter::once(own).chain(self.small.iter().cloned()).collect())
+        Some(std::iter::once(own).chain(whole.iter().cloned()).collect())
     }
 
     /// The `k`-th value of a schedule planned for `n` tries: small values (at most half of
@@ -246,6 +240,31 @@ impl Sampler {
             random_value(subject.node(self.place), &self.in_range, k, 64, gen, args)
         })
     }
+}
+
+/// Every value of a ranged field's range but `own` (its text), from its low end (`first[0]`)
+/// up one step at a time (`SubTypes::offset`) to its high end (`ends[0]`), when the range
+/// holds at most `most` values; `None` otherwise.
+fn whole_range(
+    first: &[Box<dyn SubValue>],
+    ends: &[Box<dyn SubValue>],
+    own: &str,
+    most: usize,
+) -> Option<Vec<Box<dyn SubValue>>> {
+    let (low, high) = (first.first()?, show(ends.first()?.as_node()));
+    let mut all = Vec::new();
+    for step in 0..most {
+        let value = low.node_offset(step as i128)?;
+        let text = show(value.as_node());
+        let last = text == high;
+        if text != own {
+            all.push(value);
+        }
+        if last {
+            return Some(all);
+        }
+    }
+    None
 }
 
 /// The `k`-th of `n` random values of the type of `node`, at growing sizes: a constructor
