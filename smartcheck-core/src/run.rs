@@ -80,6 +80,8 @@ pub enum ReduceError {
         /// The seed of the run.
         seed: u64,
     },
+    /// The arguments make no sense ([`Args::validate`]'s message): nothing was run.
+    InvalidArgs(String),
 }
 
 impl fmt::Display for ReduceError {
@@ -94,7 +96,7 @@ impl fmt::Display for ReduceError {
             ReduceError::NotACounterexample(Outcome::Fail(_)) => {
                 f.write_str("the value fails the property")
             }
-            ReduceError::Flaky(why) => f.write_str(why),
+            ReduceError::Flaky(why) | ReduceError::InvalidArgs(why) => f.write_str(why),
             ReduceError::Panicked { failure, seed } => write!(
                 f,
                 "{}; seed {seed:#x} (rerun: Args {{ seed: Some({seed:#x}), .. }})",
@@ -147,6 +149,7 @@ pub(crate) fn reduce_erased(
     prop: &RootProperty<'_>,
     value: Root,
 ) -> Result<Counterexample<Root>, ReduceError> {
+    args.validate().map_err(ReduceError::InvalidArgs)?;
     let seed = args.seed.unwrap_or_else(random_seed);
     with_stack_for(nesting_of(value.node()).saturating_add(args.max_size), || {
         guarded(seed, || {
@@ -179,13 +182,14 @@ fn generalize_erased(
     prop: &RootProperty<'_>,
     value: &dyn SubValue,
 ) -> Result<Generalization, ReduceError> {
+    let forced = Args { run_forall: true, run_exists: true, ..args.clone() };
+    forced.validate().map_err(ReduceError::InvalidArgs)?;
     let seed = args.seed.unwrap_or_else(random_seed);
     with_stack_for(nesting_of(node_of(value)).saturating_add(args.max_size), || {
         guarded(seed, || {
             let mut tester = Tester::new(prop, None);
             let failure = failure_of(&mut tester, value)?;
             let mut gen = Gen::new(seed, args.max_size);
-            let forced = Args { run_forall: true, run_exists: true, ..args.clone() };
             Ok(crate::generalize::generalize_reduced(
                 &forced,
                 &mut tester,

@@ -129,9 +129,9 @@
 //!   passes: then it is not made), and how many of those were distinct when draws repeated
 //!   (a small type or range; each variable must take two values at least, or it is no
 //!   variable); a note says where a claim needed the precondition. When every variable has
-//!   few known values (a `bool`, an integer in a `range` of at most 16 values) and their
-//!   combinations number `max_forall` at most, each combination is run instead of a sample,
-//!   and the line says so: `no pass in all 8 values`. The
+//!   few known values (a `bool`, an integer in a `range` of at most `max_forall` values) and
+//!   their combinations number `max_forall` at most, each combination is run instead of a
+//!   sample, and the line says so: `no pass in all 8 values`. The
 //!   replacements are the type's simplest values, random ones at growing sizes, its edge
 //!   values (`SubTypes::edge_values`: `MIN` and `MAX`, NaN, a space, `Some` or a list of
 //!   one of them), for a string also strings that hold a separator one to three times

@@ -136,3 +136,19 @@ fn sizes_that_would_exhaust_memory_are_refused() {
     assert!(report.counterexamples().is_empty(), "nothing run: {report}");
     assert_problem(&report, "Args::max_gen_size is 18446744073709551615, more than 1000000");
 }
+
+/// `reduce` and `generalize` check their arguments as `smart_check` does: with `min_forall`
+/// 0, `generalize` printed `forall values x0 x1: [x1, ..x0]` on no evidence at all, and a
+/// `max_size` of `usize::MAX` overflowed inside, reported as a panic of the user's type.
+#[test]
+fn reduce_and_generalize_refuse_absurd_arguments() {
+    let prop = |v: &Vec<u32>| v.iter().all(|&x| x < 500);
+    let none = Args { min_forall: 0, max_forall: 0, ..seeded(1) };
+    let error = smartcheck::generalize(&none, prop, &vec![500]).expect_err("refused");
+    assert!(error.to_string().contains("1 <= min_forall <= max_forall"), "{error}");
+    let huge = Args { max_size: usize::MAX, ..seeded(1) };
+    let error = smartcheck::reduce(&huge, prop, vec![500, 7]).expect_err("refused");
+    assert!(error.to_string().starts_with("Args::max_size is 18446744073709551615"), "{error}");
+    let error = smartcheck::generalize(&huge, prop, &vec![500]).expect_err("refused");
+    assert!(matches!(error, smartcheck::ReduceError::InvalidArgs(_)), "{error}");
+}
