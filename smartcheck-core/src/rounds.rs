@@ -60,7 +60,13 @@ pub(crate) fn rounds(
             let known: Option<Precondition<'_>> =
                 if classes.is_empty() { None } else { Some(&known) };
             let mut tester = Tester::new(prop, known);
-            let result = one_round(args, ty, &mut tester, &mut gen, &mut counts, &mut notes);
+            // Each known bug's counterexamples: its own and its other shapes.
+            let values: Vec<(&Root, &Failure, usize)> = (found.iter().enumerate())
+                .map(|(k, c)| (&c.value, &c.failure, k))
+                .chain(shapes.iter().map(|(c, owner)| (&c.value, &c.failure, *owner)))
+                .collect();
+            let result =
+                one_round(args, ty, &mut tester, &values, &mut gen, &mut counts, &mut notes);
             evaluations += tester.evaluations;
             result
         });
@@ -126,8 +132,12 @@ pub(crate) fn rounds(
 /// (`reduce::normal::sorted_all`); then one element of a list moved elsewhere in it
 /// (`reduce::sequences::moved_one`), and one entry of a map or a set left out
 /// (`reduce::sequences::dropped_one`: entries are kept in key order, so an entry the bug does
-/// not need may stand before the one it does), each run only where it would be an instance of
-/// a known class. A tree whose in-order keys must be sorted fails in every shape of `[0, 1, 0]`,
+/// not need may stand before the one it does), each run only where it would be an instance
+/// of a known class. Before them, without an evaluation: the mirror image (every node's two
+/// ends of its own type swapped, `reduce::normal::mirrored_all`) or one node's two ends
+/// swapped (`swapped_one`) that is exactly a known bug's counterexample (`known`: each value
+/// with its failure and the class it stands for), failing alike: a check made at the root
+/// only fails on either side, or a level down on the other. A tree whose in-order keys must be sorted fails in every shape of `[0, 1, 0]`,
 /// lists whose union must stay small in every split of `[[0, 1, -1, 2, -2]]`, a list that
 /// must not mix `None` and `Some` in either order, a ring buffer's wrapped index after
 /// writes and reads in several orders; reduction in a later round must stay out of the
@@ -135,14 +145,36 @@ pub(crate) fn rounds(
 /// runs). A bug that needs its shape or its order stays apart: the other shape passes. At
 /// most one evaluation a shape, for a counterexample that has it, and [`MOVES_RUN`] for the
 /// moves and as many for the entries left out (found among O(`LISTS`³) moves and O(`LISTS`²)
-/// entries by the classes' patterns, without running them).
-fn another_shape(tester: &mut Tester<'_>, cex: &Counterexample<Root>) -> Option<usize> {
-    use crate::reduce::normal::{rotated_all, sorted_all};
+/// entries by the classes' patterns, without running them); the mirror and O(`NEAR`) swaps
+/// are compared with the known values, O(n) each.
+fn another_shape(
+    tester: &mut Tester<'_>,
+    known: &[(&Root, &Failure, usize)],
+    cex: &Counterexample<Root>,
+) -> Option<usize> {
+    use crate::reduce::normal::{mirrored_all, rotated_all, sorted_all, swapped_one};
+    use crate::reduce::order::compare;
     use crate::reduce::sequences::{dropped_one, lifted_all, merged_all, moved_one, shifted_all};
     if !tester.excludes() {
         return None; // no earlier class to belong to: no evaluation spent
     }
     // Each shape is built only when the ones before it did not place the counterexample.
+    // The mirror image, or one node's two sides swapped, merges only onto a known bug's own
+    // counterexample, exactly and failing alike: these reshape what an order reads (a search
+    // tree's keys run backwards), so an instance of a class would not do (a left spine too
+    // deep, a second bug beside out-of-order keys, was merged into them).
+    let exactly = |shape: &Root| {
+        known.iter().find_map(|&(value, failure, owner)| {
+            let same = compare(NodeRef::Value(shape.node()), NodeRef::Value(value.node()));
+            (same.is_eq() && failure.same_signature(&cex.failure)).then_some(owner)
+        })
+    };
+    if let Some(owner) = mirrored_all(&cex.value).as_ref().and_then(exactly) {
+        return Some(owner);
+    }
+    if let Some(owner) = swapped_one(&cex.value).find_map(|s| exactly(&s)) {
+        return Some(owner);
+    }
     let shapes: [fn(&Root) -> Option<Root>; 5] =
         [rotated_all, merged_all, shifted_all, lifted_all, sorted_all];
     let same_bug = |tester: &mut Tester<'_>, shape: &Root| match tester.classify(&**shape) {
@@ -205,6 +237,7 @@ fn one_round(
     args: &Args,
     ty: RootType,
     tester: &mut Tester<'_>,
+    known: &[(&Root, &Failure, usize)],
     gen: &mut Gen,
     counts: &mut Counts,
     notes: &mut Vec<String>,
@@ -216,7 +249,7 @@ fn one_round(
             // draw: how many numbers they take never changes what later rounds discover.
             let mut own = Gen::new(gen.next_u64(), 0);
             let cex = reduce_found(args, tester, &mut own, value, failure.clone(), notes);
-            let owner = cex.as_ref().ok().and_then(|cex| another_shape(tester, cex));
+            let owner = cex.as_ref().ok().and_then(|cex| another_shape(tester, known, cex));
             let cex = cex.map(|mut cex| {
                 if owner.is_none() {
                     generalize_found(args, tester, &mut own, &mut cex);
