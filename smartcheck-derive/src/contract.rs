@@ -201,7 +201,7 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
             #(#on_entry)*
             #(#saved)*
             #[allow(clippy::redundant_closure_call)]
-            let result: #output = (|| -> #output { #body })();
+            let result: #output = (|| -> #output #body)();
             #result
             #(#on_return)*
             #(#restored)*

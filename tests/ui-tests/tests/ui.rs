@@ -12,3 +12,10 @@ fn derive_errors() {
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*.rs");
 }
+
+/// Inputs that must build and run, warnings denied (`tests/pass/`).
+#[test]
+fn accepted_inputs_build_without_warnings() {
+    let t = trybuild::TestCases::new();
+    t.pass("tests/pass/*.rs");
+}
