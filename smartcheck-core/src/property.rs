@@ -103,7 +103,8 @@ impl Failure {
     /// variant name of an `Err`, or a plain `false`. A panic whose location is unknown (a hook
     /// the property installs itself takes it: std gives it to the hook only) is told by its
     /// message with every run of digits read as `#`, so that `too long: 3` and `too long: 7`
-    /// are one bug, as they were one location.
+    /// are one bug, as they were one location. The price: two panics whose messages differ
+    /// only in numbers (`code 1`, `code 2`) are one class there.
     pub fn signature(&self) -> String {
         let (kind, detail) = self.signature_parts();
         format!("{kind}{detail}")

@@ -132,12 +132,18 @@ fn clause_check(name: &str, kind: &str, clause: &Expr) -> TokenStream {
     }
 }
 
-/// True when `tokens` hold the identifier `ident` anywhere, groups included.
+/// True when `tokens` hold the identifier `ident` anywhere, groups included, but right after
+/// a `.` (a method or a field of that name: `result.len()` names no argument `len`).
 fn mentions(tokens: TokenStream, ident: &syn::Ident) -> bool {
-    tokens.into_iter().any(|tree| match tree {
-        proc_macro2::TokenTree::Ident(i) => i == *ident,
-        proc_macro2::TokenTree::Group(g) => mentions(g.stream(), ident),
-        _ => false,
+    let mut after_dot = false;
+    tokens.into_iter().any(|tree| {
+        let found = match &tree {
+            proc_macro2::TokenTree::Ident(i) => !after_dot && i == ident,
+            proc_macro2::TokenTree::Group(g) => mentions(g.stream(), ident),
+            _ => false,
+        };
+        after_dot = matches!(&tree, proc_macro2::TokenTree::Punct(p) if p.as_char() == '.');
+        found
     })
 }
 

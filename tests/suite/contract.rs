@@ -58,6 +58,17 @@ fn buggy_shout(mut name: String) -> String {
     name
 }
 
+/// A count that is not `Clone`.
+#[derive(Debug)]
+struct Count(usize);
+
+/// `ensures` calls `.len()` on the result and names no argument: the argument `len` is not
+/// cloned (it was, as `len` appeared in the clause, and `Count: Clone` failed to compile).
+#[smartcheck::contract(ensures = result.len() < 100, test = false)]
+fn zeros(len: Count) -> Vec<u8> {
+    vec![0; len.0 % 100]
+}
+
 fn increasing(list: &[u8]) -> bool {
     list.windows(2).all(|w| w[0] < w[1])
 }
@@ -133,6 +144,7 @@ fn a_broken_ensures_names_the_clause() {
          `result.len() == list.len() + 1`"
     );
     assert_eq!(shout("hi".into()), "hi!");
+    assert_eq!(zeros(Count(3)), [0, 0, 0]);
     let message = panic_message(|| {
         buggy_shout("a ".into());
     });
