@@ -90,6 +90,13 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                              or a shared reference (`v: &T`)",
                         ));
                     }
+                    if let Some(l) = &r.lifetime {
+                        errors.push(syn::Error::new_spanned(
+                            l,
+                            "a smartcheck property's reference argument takes no lifetime: \
+                             write `&T` (the value is lent for one call)",
+                        ));
+                    }
                 }
             }
         }
@@ -106,15 +113,28 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     if !errors.is_empty() {
         return errors.into_iter().map(|e| e.to_compile_error()).collect();
     }
-    // An argument taken by shared reference (`v: &Vec<u8>`) tests its referent, lent as is;
-    // one taken by value gets a clone.
-    let (types, by_ref): (Vec<&syn::Type>, Vec<bool>) = sig
+    // An argument taken by shared reference (`v: &Vec<u8>`) tests its referent, lent as is
+    // (`&str` tests a `String`, `&[T]` a `Vec<T>`, lent through deref); one taken by value
+    // gets a clone.
+    let owned = |inner: &syn::Type| -> syn::Type {
+        match inner {
+            syn::Type::Slice(s) => {
+                let e = &s.elem;
+                syn::parse_quote!(::std::vec::Vec<#e>)
+            }
+            syn::Type::Path(p) if p.path.is_ident("str") => {
+                syn::parse_quote!(::std::string::String)
+            }
+            other => other.clone(),
+        }
+    };
+    let (types, by_ref): (Vec<syn::Type>, Vec<bool>) = sig
         .inputs
         .iter()
         .filter_map(|a| match a {
             FnArg::Typed(t) => Some(match &*t.ty {
-                syn::Type::Reference(r) => (&*r.elem, true),
-                ty => (ty, false),
+                syn::Type::Reference(r) => (owned(&r.elem), true),
+                ty => (ty.clone(), false),
             }),
             FnArg::Receiver(_) => None,
         })
@@ -127,7 +147,7 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         .collect();
     let ident = &sig.ident;
     let (pattern, ty) = if types.len() == 1 {
-        let (n, t) = (&names[0], types[0]);
+        let (n, t) = (&names[0], &types[0]);
         (quote!(#n), quote!(#t))
     } else {
         (quote!((#(#names),*)), quote!((#(#types,)*)))

@@ -46,6 +46,19 @@ fn a_borrowed_argument_is_reduced_as_any(v: &Vec<u8>) -> bool {
     v.len() < 3
 }
 
+/// `&str` and `&[T]` test a `String` and a `Vec<T>`, lent as the slices (they were "the size
+/// for values of type `str` cannot be known").
+#[smartcheck::property(tests = 50)]
+fn slices_are_lent_from_owned_values(s: &str, bytes: &[u8]) -> bool {
+    s.chars().count() <= s.len() && bytes.iter().count() == bytes.len()
+}
+
+#[smartcheck::property(tests = 200, persist = false)]
+#[should_panic(expected = "\"aaa\"")]
+fn a_borrowed_str_is_reduced_as_a_string(s: &str) -> bool {
+    s.chars().count() < 3
+}
+
 #[smartcheck::property(tests = 10)]
 fn results_are_properties(x: i64) -> Result<(), String> {
     if x.checked_abs().is_some() || x == i64::MIN {

@@ -20,4 +20,9 @@ fn mutable(v: &mut Vec<u8>) -> bool {
     true
 }
 
+#[smartcheck::property]
+fn lifetime(v: &'static Vec<u8>) -> bool {
+    v.is_empty() || !v.is_empty()
+}
+
 fn main() {}
