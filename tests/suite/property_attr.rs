@@ -50,7 +50,7 @@ fn a_borrowed_argument_is_reduced_as_any(v: &Vec<u8>) -> bool {
 /// for values of type `str` cannot be known").
 #[smartcheck::property(tests = 50)]
 fn slices_are_lent_from_owned_values(s: &str, bytes: &[u8]) -> bool {
-    s.chars().count() <= s.len() && bytes.iter().count() == bytes.len()
+    s.chars().count() <= s.len() && bytes.iter().filter(|&&b| b > 0).count() <= bytes.len()
 }
 
 #[smartcheck::property(tests = 200, persist = false)]
