@@ -123,12 +123,47 @@ fn parse(args: TokenStream) -> syn::Result<Contract> {
 
 /// A panic naming `clause` of the contract of `name` when it does not hold.
 fn clause_check(name: &str, kind: &str, clause: &Expr) -> TokenStream {
+    clause_check_as(name, kind, clause, clause.to_token_stream())
+}
+
+/// [`clause_check`] with `condition` checked in place of the clause, named as written.
+fn clause_check_as(name: &str, kind: &str, clause: &Expr, condition: TokenStream) -> TokenStream {
     let text = clause.to_token_stream().to_string();
     let message = format!("smartcheck: the contract of `{name}` is broken: {kind} `{text}`");
     quote! {
-        if !(#clause) {
+        if !(#condition) {
             ::core::panic!("{}", #message);
         }
+    }
+}
+
+/// `tokens` with every `self` read as `entry` (groups included).
+fn self_replaced(tokens: TokenStream, entry: &syn::Ident) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    tokens
+        .into_iter()
+        .map(|tree| match tree {
+            TokenTree::Ident(i) if i == "self" => TokenTree::Ident(entry.clone()),
+            TokenTree::Group(g) => {
+                let mut inner = Group::new(g.delimiter(), self_replaced(g.stream(), entry));
+                inner.set_span(g.span());
+                TokenTree::Group(inner)
+            }
+            other => other,
+        })
+        .collect()
+}
+
+/// The names a pattern binds (`x`; `a`, `b` in `(a, b)`; fields of a struct pattern).
+fn bindings(pat: &Pat, out: &mut Vec<syn::Ident>) {
+    match pat {
+        Pat::Ident(p) => out.push(p.ident.clone()),
+        Pat::Tuple(t) => t.elems.iter().for_each(|p| bindings(p, out)),
+        Pat::TupleStruct(t) => t.elems.iter().for_each(|p| bindings(p, out)),
+        Pat::Struct(s) => s.fields.iter().for_each(|f| bindings(&f.pat, out)),
+        Pat::Paren(p) => bindings(&p.pat, out),
+        Pat::Type(t) => bindings(&t.pat, out),
+        _ => {}
     }
 }
 
@@ -152,7 +187,6 @@ fn mentions(tokens: TokenStream, ident: &syn::Ident) -> bool {
 fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
     let name = function.sig.ident.to_string();
     let requires = contract.requires.iter().map(|c| clause_check(&name, "requires", c));
-    let ensures = contract.ensures.iter().map(|c| clause_check(&name, "ensures", c));
     let p = facade(contract);
     let values = checked_values(&function.sig);
     let on_entry = values.iter().map(|v| invariant_check(&p, &name, &v.value, &v.what));
@@ -171,29 +205,52 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
         }
         found
     };
-    let kept: Vec<(syn::Ident, TokenStream)> = function
-        .sig
-        .inputs
-        .iter()
-        .filter_map(|input| match input {
-            FnArg::Typed(t) => match (&*t.pat, &*t.ty) {
-                (_, Type::Reference(_)) => None,
-                (Pat::Ident(pat), ty) if named(&pat.ident) => {
-                    Some((pat.ident.clone(), ty.to_token_stream()))
-                }
-                _ => None,
-            },
-            FnArg::Receiver(_) => None,
-        })
-        .collect();
+    // Each binding of a by-value argument's pattern (`x`, or `a` and `b` in `(a, b): (..)`),
+    // with its type when the pattern is the name alone.
+    let mut kept: Vec<(syn::Ident, Option<TokenStream>)> = Vec::new();
+    for input in &function.sig.inputs {
+        let FnArg::Typed(t) = input else { continue };
+        if matches!(&*t.ty, Type::Reference(_)) {
+            continue;
+        }
+        let mut bound = Vec::new();
+        bindings(&t.pat, &mut bound);
+        let alone = matches!(&*t.pat, Pat::Ident(_));
+        for ident in bound.into_iter().filter(|i| named(i)) {
+            kept.push((ident, alone.then(|| t.ty.to_token_stream())));
+        }
+    }
     let saved = kept.iter().map(|(ident, ty)| {
         let old = format_ident!("__smartcheck_entry_{}", ident);
-        quote!(let #old: #ty = ::core::clone::Clone::clone(&#ident);)
+        let ty = ty.as_ref().map(|ty| quote!(: #ty));
+        quote!(let #old #ty = ::core::clone::Clone::clone(&#ident);)
     });
     let restored = kept.iter().map(|(ident, _)| {
         let old = format_ident!("__smartcheck_entry_{}", ident);
         quote!(#[allow(unused_variables)] let #ident = #old;)
     });
+    // `self` taken by value and named in a clause: cloned too, and read from the clone (a
+    // `let self` is no Rust).
+    let own_self = function
+        .sig
+        .inputs
+        .iter()
+        .any(|input| matches!(input, FnArg::Receiver(r) if r.reference.is_none()))
+        && contract.ensures.iter().any(|c| mentions(c.to_token_stream(), &format_ident!("self")));
+    let entry_self = format_ident!("__smartcheck_entry_self");
+    let saved_self =
+        own_self.then(|| quote!(let #entry_self = ::core::clone::Clone::clone(&self);));
+    let ensures: Vec<TokenStream> = contract
+        .ensures
+        .iter()
+        .map(|c| match own_self {
+            true => {
+                let condition = self_replaced(c.to_token_stream(), &entry_self);
+                clause_check_as(&name, "ensures", c, condition)
+            }
+            false => clause_check(&name, "ensures", c),
+        })
+        .collect();
     let body = &function.block;
     let output = match &function.sig.output {
         ReturnType::Default => quote!(()),
@@ -206,6 +263,7 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
             #(#requires)*
             #(#on_entry)*
             #(#saved)*
+            #saved_self
             #[allow(clippy::redundant_closure_call)]
             let result: #output = (|| -> #output #body)();
             #result

@@ -108,6 +108,24 @@ impl Counter {
     }
 }
 
+/// Words, taken by value by a method that consumes them: `ensures` reads `self` as it was on
+/// entry (it was E0382, "borrow of moved value: `self.0`").
+#[derive(Clone, Debug)]
+struct Words(Vec<String>);
+
+impl Words {
+    #[smartcheck::contract(ensures = result == self.0.len(), test = false)]
+    fn count(self) -> usize {
+        self.0.into_iter().filter(|w| !w.is_empty()).count()
+    }
+}
+
+/// Two parts taken by value in a tuple pattern: `ensures` names both (E0382 before).
+#[smartcheck::contract(ensures = result.len() == a.len() + b.len(), test = false)]
+fn joined((a, b): (String, String)) -> String {
+    a + &b
+}
+
 fn panic_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
     let err = std::panic::catch_unwind(f).expect_err("the contract is broken");
     err.downcast_ref::<String>().cloned().unwrap_or_default()
@@ -145,6 +163,8 @@ fn a_broken_ensures_names_the_clause() {
     );
     assert_eq!(shout("hi".into()), "hi!");
     assert_eq!(zeros(Count(3)), [0, 0, 0]);
+    assert_eq!(Words(vec!["a".into(), "b".into()]).count(), 2);
+    assert_eq!(joined(("ab".into(), "c".into())), "abc");
     let message = panic_message(|| {
         buggy_shout("a ".into());
     });
