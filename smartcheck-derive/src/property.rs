@@ -90,6 +90,13 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                              or a shared reference (`v: &T`)",
                         ));
                     }
+                    if matches!(&*r.elem, syn::Type::TraitObject(_) | syn::Type::ImplTrait(_)) {
+                        errors.push(syn::Error::new_spanned(
+                            &r.elem,
+                            "a smartcheck property draws its arguments, and a trait object or \
+                             `impl Trait` has no values to draw: take a concrete type",
+                        ));
+                    }
                     if let Some(l) = &r.lifetime {
                         errors.push(syn::Error::new_spanned(
                             l,
@@ -105,10 +112,19 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         errors.push(syn::Error::new_spanned(bad, "a smartcheck property cannot be async"));
     }
     if !sig.generics.params.is_empty() {
-        errors.push(syn::Error::new_spanned(
-            &sig.generics,
-            "a smartcheck property cannot be generic: its argument types are what is tested",
-        ));
+        let lifetimes_only =
+            sig.generics.params.iter().all(|p| matches!(p, syn::GenericParam::Lifetime(_)));
+        let message = match lifetimes_only {
+            true => {
+                "a smartcheck property takes no lifetime parameters: write `&T` for a \
+                     reference argument (the value is lent for one call)"
+            }
+            false => {
+                "a smartcheck property cannot be generic: its argument types are what is \
+                      tested"
+            }
+        };
+        errors.push(syn::Error::new_spanned(&sig.generics, message));
     }
     if !errors.is_empty() {
         return errors.into_iter().map(|e| e.to_compile_error()).collect();

@@ -25,4 +25,14 @@ fn lifetime(v: &'static Vec<u8>) -> bool {
     v.is_empty() || !v.is_empty()
 }
 
+#[smartcheck::property]
+fn lifetime_parameter<'a>(v: &'a Vec<u8>) -> bool {
+    v.is_empty() || !v.is_empty()
+}
+
+#[smartcheck::property]
+fn trait_object(v: &dyn std::fmt::Debug) -> bool {
+    format!("{v:?}").len() < 1000
+}
+
 fn main() {}
