@@ -704,7 +704,7 @@ impl<'v> Subject<'v> {
         // Breadth-first: a parent's runs are made before its children's.
         let mut runs: Vec<SmallVec<[(u32, u32); 4]>> = Vec::with_capacity(nodes.len());
         for place in 0..nodes.len() {
-            let (Some(parent), Some(slot)) = (bfs.parent(place), bfs.slots_up(place).next()) else {
+            let Some((parent, slot)) = bfs.parent_slot(place) else {
                 runs.push(SmallVec::new());
                 continue;
             };

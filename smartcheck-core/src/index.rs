@@ -90,6 +90,15 @@ impl<'a> Bfs<'a> {
         }
     }
 
+    /// The parent of node `index` and the child slot `index` has in it (`None` for the
+    /// root): the last step of its [`path`](Self::path), without walking it.
+    pub(crate) fn parent_slot(&self, index: usize) -> Option<(usize, u32)> {
+        match self.links.get(index) {
+            Some(&(parent, slot, _)) if parent != ROOT => Some((parent as usize, slot)),
+            _ => None,
+        }
+    }
+
     /// True when node `index` lies strictly under node `ancestor` (the paper's `subTree`).
     pub fn is_under(&self, index: usize, ancestor: usize) -> bool {
         let mut at = self.parent(index);

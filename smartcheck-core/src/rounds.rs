@@ -137,12 +137,12 @@ pub(crate) fn rounds(
 /// ends of its own type swapped, `reduce::normal::mirrored_all`) or one node's two ends
 /// swapped (`swapped_one`) that is exactly a known bug's counterexample (`known`: each value
 /// with its failure and the class it stands for), failing alike: a check made at the root
-/// only fails on either side, or a level down on the other. A tree whose in-order keys must be sorted fails in every shape of `[0, 1, 0]`,
-/// lists whose union must stay small in every split of `[[0, 1, -1, 2, -2]]`, a list that
-/// must not mix `None` and `Some` in either order, a ring buffer's wrapped index after
-/// writes and reads in several orders; reduction in a later round must stay out of the
-/// known class, so each shape came out a class of its own (two or three for one bug, in most
-/// runs). A bug that needs its shape or its order stays apart: the other shape passes. At
+/// only fails on either side, or a level down on the other. A tree whose in-order keys must
+/// be sorted fails in every shape of `[0, 1, 0]`, lists whose union must stay small in every
+/// split of `[[0, 1, -1, 2, -2]]`, a list that must not mix `None` and `Some` in either order,
+/// a ring buffer's wrapped index after writes and reads in several orders; reduction in a
+/// later round must stay out of the known class, so each shape came out a class of its own
+/// (two or three for one bug, in most runs). A bug that needs its shape or its order stays apart: the other shape passes. At
 /// most one evaluation a shape, for a counterexample that has it, and [`MOVES_RUN`] for the
 /// moves and as many for the entries left out (found among O(`LISTS`³) moves and O(`LISTS`²)
 /// entries by the classes' patterns, without running them); the mirror and O(`NEAR`) swaps

@@ -10,8 +10,8 @@
 //! expands to
 //! - the function, checking each `requires` clause on entry and each `ensures` clause (with the
 //!   return value as `result` and the arguments in scope, a by-value one as it was on entry:
-//!   cloned before the call when a clause names it, so its type must be `Clone`) on exit, panicking with a message that
-//!   names the broken clause, in builds with debug assertions; in builds without them, the
+//!   cloned before the call when a clause names it, so its type must be `Clone`) on exit,
+//!   panicking with a message that names the broken clause, in builds with debug assertions; in builds without them, the
 //!   function exactly as written, at no cost (the `release-contracts` feature of `smartcheck`
 //!   keeps the checks in every build);
 //! - in the same checks, the type invariants (`#[smartcheck(invariant = path)]`, and `range`s)
@@ -350,13 +350,9 @@ struct Arg {
 /// The owned type drawn for an argument of type `ty`, and whether it is passed by reference,
 /// by mutable reference or by value.
 fn arg(name: syn::Ident, ty: &Type, field: TokenStream) -> Arg {
-    let owned = |inner: &Type| match inner {
-        Type::Slice(s) => {
-            let e = &s.elem;
-            quote!(::std::vec::Vec<#e>)
-        }
-        Type::Path(p) if p.path.is_ident("str") => quote!(::std::string::String),
-        other => quote!(#other),
+    let owned = |inner: &Type| {
+        let owned = crate::property::owned_referent(inner);
+        quote!(#owned)
     };
     match ty {
         Type::Reference(r) if r.mutability.is_some() => {

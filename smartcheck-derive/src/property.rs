@@ -132,24 +132,12 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     // An argument taken by shared reference (`v: &Vec<u8>`) tests its referent, lent as is
     // (`&str` tests a `String`, `&[T]` a `Vec<T>`, lent through deref); one taken by value
     // gets a clone.
-    let owned = |inner: &syn::Type| -> syn::Type {
-        match inner {
-            syn::Type::Slice(s) => {
-                let e = &s.elem;
-                syn::parse_quote!(::std::vec::Vec<#e>)
-            }
-            syn::Type::Path(p) if p.path.is_ident("str") => {
-                syn::parse_quote!(::std::string::String)
-            }
-            other => other.clone(),
-        }
-    };
     let (types, by_ref): (Vec<syn::Type>, Vec<bool>) = sig
         .inputs
         .iter()
         .filter_map(|a| match a {
             FnArg::Typed(t) => Some(match &*t.ty {
-                syn::Type::Reference(r) => (owned(&r.elem), true),
+                syn::Type::Reference(r) => (owned_referent(&r.elem), true),
                 ty => (ty.clone(), false),
             }),
             FnArg::Receiver(_) => None,
@@ -191,5 +179,19 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                 __smartcheck_exhaustive,
             );
         }
+    }
+}
+
+/// The type drawn for an argument that borrows `referent`: the referent itself, but a
+/// `Vec<T>` for `[T]` and a `String` for `str` (lent as the slice through deref). Contracts
+/// draw their reference arguments the same way.
+pub(crate) fn owned_referent(referent: &syn::Type) -> syn::Type {
+    match referent {
+        syn::Type::Slice(s) => {
+            let e = &s.elem;
+            syn::parse_quote!(::std::vec::Vec<#e>)
+        }
+        syn::Type::Path(p) if p.path.is_ident("str") => syn::parse_quote!(::std::string::String),
+        other => other.clone(),
     }
 }

@@ -69,7 +69,7 @@ pub(super) fn permute(
     let bfs = &ctx.subject.bfs;
     let mut kids: Vec<Vec<(u32, usize)>> = vec![Vec::new(); ctx.subject.len()];
     for place in 1..ctx.subject.len() {
-        if let (Some(parent), Some(slot)) = (bfs.parent(place), bfs.slots_up(place).next()) {
+        if let Some((parent, slot)) = bfs.parent_slot(place) {
             kids[parent].push((slot, place));
         }
     }

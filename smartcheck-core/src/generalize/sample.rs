@@ -357,8 +357,7 @@ fn ranged_values(subject: &Subject<'_>, place: usize, gen: &mut Gen) -> Vec<Box<
     // Up the place's ancestors, nearest first (each one step: walking down from the root to
     // each cost an element of a long list its index, squared).
     let mut child = place;
-    while let Some(parent) = subject.bfs.parent(child) {
-        let slot = subject.bfs.slots_up(child).next().unwrap_or(0);
+    while let Some((parent, slot)) = subject.bfs.parent_slot(child) {
         if let NodeRef::Value(holder) = subject.node(parent) {
             let values = holder.node_field_range_values(slot as usize, gen, RANGED);
             if let Some(first) = values.first() {

@@ -130,6 +130,9 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
     // differed (hashed until every one has).
     let fresh = scheme.vars.len() - lead;
     let (mut first_failing, mut varied) = (vec![0; fresh], vec![enough < 2; fresh]);
+    // Alone, the earlier variables hold the counterexample's own values: nothing to put in
+    // (unless a side condition's boundary may move one).
+    let own_before = scheme.conditions.iter().all(|c| c.right >= lead);
     for k in 0.. {
         let most = ctx.args.max_forall;
         if evidence.met >= enough || evidence.tried >= most || invalid >= most {
@@ -152,9 +155,6 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
         let keys: Option<SmallVec<[u64; 4]>> = varied
             .contains(&false)
             .then(|| values[lead..].iter().map(|v| structural_hash(v.as_node())).collect());
-        // Alone, the earlier variables hold the counterexample's own values: nothing to put
-        // in (unless a side condition's boundary moved one).
-        let own_before = scheme.conditions.iter().all(|c| c.right >= lead);
         let from = if alone && own_before { lead } else { 0 };
         let mut trial = ctx.trial(placed_from(scheme, values, from))?;
         if let (Trial::Discard | Trial::Invalid, Some(new_values)) = (trial, new_values) {

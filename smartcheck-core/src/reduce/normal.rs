@@ -336,12 +336,21 @@ fn mirrored(node: NodeRef<'_>) -> Option<Box<dyn SubValue>> {
     if !matches!(node, NodeRef::Value(_)) || node.is_opaque() {
         return None;
     }
-    let last = (node.children().len() - 1) as u32;
     let new_left = mirrored(right).unwrap_or_else(|| right.to_value());
     let new_right = mirrored(left).unwrap_or_else(|| left.to_value());
+    with_ends(node, new_left, new_right)
+}
+
+/// A copy of `node` with `first` and `last` as its first and last children.
+fn with_ends(
+    node: NodeRef<'_>,
+    first: Box<dyn SubValue>,
+    last: Box<dyn SubValue>,
+) -> Option<Box<dyn SubValue>> {
+    let at = (node.children().len().checked_sub(1))? as u32;
     let mut out = node.to_value();
-    assign_at_path(out.as_node_mut(), &[0], new_left).ok()?;
-    assign_at_path(out.as_node_mut(), &[last], new_right).ok()?;
+    assign_at_path(out.as_node_mut(), &[0], first).ok()?;
+    assign_at_path(out.as_node_mut(), &[at], last).ok()?;
     Some(out)
 }
 
@@ -356,11 +365,7 @@ pub(crate) fn swapped_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
         .into_iter()
         .filter_map(|(path, node)| {
             let (left, right) = ends_of_own_type(node)?;
-            let last = (node.children().len() - 1) as u32;
-            let mut out = node.to_value();
-            assign_at_path(out.as_node_mut(), &[0], right.to_value()).ok()?;
-            assign_at_path(out.as_node_mut(), &[last], left.to_value()).ok()?;
-            Some((path, out))
+            Some((path, with_ends(node, right.to_value(), left.to_value())?))
         })
         .collect();
     swaps.into_iter().filter_map(move |(path, swapped)| {
