@@ -29,7 +29,9 @@ use crate::args::Args;
 use crate::exhaustive::Exhaustive;
 use crate::gen::{Gen, MAX_GEN_DEPTH};
 use crate::property::Outcome;
-use crate::subtypes::{Children, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes, SubValue};
+use crate::subtypes::{
+    Children, FieldRange, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes, SubValue,
+};
 
 pub use crate::arbitrary::min_size_of as min_size_cached;
 
@@ -64,20 +66,58 @@ pub fn edge_values_of<T: 'static>(build: impl FnOnce() -> Vec<T>) -> Vec<T> {
     build()
 }
 
-/// [`SubTypes::field_range_values`] of a field of type `F` ranged `lo..=hi`: up to 16 values
-/// from `lo` up, `hi` and the one below it, then `random` values drawn within the range.
-pub fn range_values<F: RangeField>(
-    lo: F::Int,
-    hi: F::Int,
-    g: &mut Gen,
-    random: usize,
-) -> Vec<Box<dyn SubValue>> {
+/// The integers of [`FieldRange::ints`] for a field of type `F` ranged `lo..=hi`: up to 16
+/// from `lo` up, `hi` and the one below it, then `random` drawn within the range.
+fn range_ints<F: RangeField>(lo: F::Int, hi: F::Int, g: &mut Gen, random: usize) -> Vec<F::Int> {
     let span = hi.offset_from(lo);
     let first = (0..=span.min(15)).map(|k| F::Int::from_offset(lo, k));
     let ends = [span, span.saturating_sub(1)].map(|k| F::Int::from_offset(lo, k));
     let drawn: Vec<F::Int> = (0..random).map(|_| int_in(g, lo, hi)).collect();
-    let all = first.chain(ends).chain(drawn);
-    all.map(|v| Box::new(v) as Box<dyn SubValue>).collect()
+    first.chain(ends).chain(drawn).collect()
+}
+
+/// A field of type `F` ranged `lo..=hi`, seen as a [`FieldRange`] (`RangeField::range_of`).
+struct Bounds<F: RangeField> {
+    lo: F::Int,
+    hi: F::Int,
+}
+
+/// Constructor budgets the random values of [`FieldRange::values`] are drawn at, in turn: a
+/// list field of up to seven integers, an `Option` that is `Some` most of the time.
+const RANGE_BUDGETS: usize = 8;
+
+impl<F: RangeField + SubTypes> FieldRange for Bounds<F> {
+    fn ints(&self, g: &mut Gen, random: usize) -> Vec<Box<dyn SubValue>> {
+        let ints = range_ints::<F>(self.lo, self.hi, g, random).into_iter();
+        ints.map(|v| Box::new(v) as Box<dyn SubValue>).collect()
+    }
+    fn values(&self, g: &mut Gen, random: usize) -> Vec<Box<dyn SubValue>> {
+        let mut ints = range_ints::<F>(self.lo, self.hi, g, 0);
+        let ends = ints.split_off(ints.len() - 2);
+        let first = F::without_ints().into_iter().chain(ints.into_iter().map(F::from_int));
+        let ends = ends.into_iter().map(F::from_int);
+        let size = g.size();
+        let drawn: Vec<F> = (0..random)
+            .map(|k| {
+                let budget = 2 + k % RANGE_BUDGETS;
+                g.set_size(budget);
+                g.with_budget(budget, |g| F::arbitrary_in(g, self.lo, self.hi))
+            })
+            .collect();
+        g.set_size(size);
+        let all: Vec<F> = first.chain(ends).chain(drawn).collect();
+        all.into_iter().map(|v| Box::new(v) as Box<dyn SubValue>).collect()
+    }
+    fn every(&self, most: usize) -> Option<Vec<Box<dyn SubValue>>> {
+        let all = F::every_in(self.lo, self.hi, most)?;
+        Some(all.into_iter().map(|v| Box::new(v) as Box<dyn SubValue>).collect())
+    }
+    fn every_int(&self, most: usize) -> Option<Vec<Box<dyn SubValue>>> {
+        let span = self.hi.offset_from(self.lo);
+        let all =
+            (0..=span).map(|k| Box::new(F::Int::from_offset(self.lo, k)) as Box<dyn SubValue>);
+        (span < most as u128).then(|| all.collect())
+    }
 }
 
 /// The cost (smallest size) of one constructor: 1 plus its fields' smallest sizes.
@@ -242,18 +282,22 @@ pub trait RangeField: Sized {
     fn arbitrary_in(g: &mut Gen, lo: Self::Int, hi: Self::Int) -> Self;
     /// True when every integer in the value lies in `lo..=hi`.
     fn within(&self, lo: Self::Int, hi: Self::Int) -> bool;
-    /// [`SubTypes::field_range_values`] of this field ranged `lo..=hi` ([`range_values`]).
-    /// (It takes `self` so that the derive calls it as it calls [`within`](Self::within):
-    /// a field that is no integer gets one error, not two.)
-    fn values_in(
-        &self,
-        lo: Self::Int,
-        hi: Self::Int,
-        g: &mut Gen,
-        random: usize,
-    ) -> Vec<Box<dyn SubValue>> {
-        range_values::<Self>(lo, hi, g, random)
+    /// This field's range as [`SubTypes::field_range`] gives it. (It takes `self` so that
+    /// the derive calls it as it calls [`within`](Self::within): a field that is no integer
+    /// gets one error, not two.)
+    fn range_of(&self, lo: Self::Int, hi: Self::Int) -> Box<dyn FieldRange>
+    where
+        Self: SubTypes,
+    {
+        Box::new(Bounds::<Self> { lo, hi })
     }
+    /// The value that holds `x` as its one integer (`x`, `Some(x)`, `[x]`).
+    fn from_int(x: Self::Int) -> Self;
+    /// The values that hold no integer, simplest first (`None`; `[]`): none for an integer.
+    fn without_ints() -> Vec<Self>;
+    /// Every value within `lo..=hi`, simplest first, when there are at most `most`; `None`
+    /// when there are more (or infinitely many: a list).
+    fn every_in(lo: Self::Int, hi: Self::Int, most: usize) -> Option<Vec<Self>>;
     /// The value whose integers are those of `lo..=hi` at the ranks of this value's own, in
     /// the order of simplicity (`0, 1, -1, 2, -2, ...` within the range, from the end nearest
     /// `0` when it does not hold `0`); `None` when one rank is past the range's end. How a
@@ -308,6 +352,16 @@ macro_rules! range_int {
             fn arbitrary_in(g: &mut Gen, lo: $t, hi: $t) -> $t {
                 int_in(g, lo, hi)
             }
+            fn from_int(x: $t) -> $t {
+                x
+            }
+            fn without_ints() -> Vec<$t> {
+                Vec::new()
+            }
+            fn every_in(lo: $t, hi: $t, most: usize) -> Option<Vec<$t>> {
+                let span = hi.offset_from(lo);
+                (span < most as u128).then(|| (0..=span).map(|k| <$t>::from_offset(lo, k)).collect())
+            }
             fn within(&self, lo: $t, hi: $t) -> bool {
                 (lo..=hi).contains(self)
             }
@@ -343,6 +397,16 @@ impl<T: RangeField> RangeField for Option<T> {
     fn within(&self, lo: T::Int, hi: T::Int) -> bool {
         self.as_ref().is_none_or(|x| x.within(lo, hi))
     }
+    fn from_int(x: T::Int) -> Self {
+        Some(T::from_int(x))
+    }
+    fn without_ints() -> Vec<Self> {
+        vec![None]
+    }
+    fn every_in(lo: T::Int, hi: T::Int, most: usize) -> Option<Vec<Self>> {
+        let some = T::every_in(lo, hi, most.checked_sub(1)?)?;
+        Some(std::iter::once(None).chain(some.into_iter().map(Some)).collect())
+    }
     fn in_range(&self, lo: T::Int, hi: T::Int) -> Option<Self> {
         match self {
             None => Some(None),
@@ -359,6 +423,15 @@ impl<T: RangeField> RangeField for Vec<T> {
     }
     fn within(&self, lo: T::Int, hi: T::Int) -> bool {
         self.iter().all(|x| x.within(lo, hi))
+    }
+    fn from_int(x: T::Int) -> Self {
+        vec![T::from_int(x)]
+    }
+    fn without_ints() -> Vec<Self> {
+        vec![Vec::new()]
+    }
+    fn every_in(_: T::Int, _: T::Int, _: usize) -> Option<Vec<Self>> {
+        None
     }
     fn in_range(&self, lo: T::Int, hi: T::Int) -> Option<Self> {
         self.iter().map(|x| x.in_range(lo, hi)).collect()

@@ -193,7 +193,8 @@ pub struct Evidence {
     /// few values or a type's invariant leaves few to draw, and draws repeat).
     pub distinct: usize,
     /// True when the replacements were every instance of the formula, not a sample: each
-    /// variable is a place of few known values (a `bool`, an integer in a small `range`)
+    /// variable is a place of few known values (a `bool`, an integer in a small `range`, or
+    /// an `Option` field of one)
     /// and all their combinations were run.
     pub every: bool,
 }

@@ -51,6 +51,6 @@ pub use report::{Counterexample, Report, Status};
 pub use run::{generalize, reduce, smart_check, Origin, ReduceError};
 pub use std_impls::LIST_CONSTRUCTORS;
 pub use subtypes::{
-    CellKind, Child, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef,
-    ReplaceError, Shape, SubTypes, SubValue,
+    CellKind, Child, Children, FieldRange, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef,
+    NodeRef, ReplaceError, Shape, SubTypes, SubValue,
 };

@@ -155,14 +155,13 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
         Vec::new()
     }
 
-    /// Integers within the `#[smartcheck(range = ..)]` of child `k` (in its integer type):
-    /// the range's first values, its two ends, then `random` values drawn within it. The
-    /// values generalization tries in place of an integer in that field, where most of the
-    /// integer type's values are outside the range. Empty by default; the derive fills it in
-    /// for a type with ranged fields.
-    fn field_range_values(&self, k: usize, g: &mut Gen, random: usize) -> Vec<Box<dyn SubValue>> {
-        let _ = (k, g, random);
-        Vec::new()
+    /// The `#[smartcheck(range = ..)]` of child `k`, when that field has one: the values
+    /// generalization tries at the field and at the integers in it, where most of the
+    /// field type's own values are outside the range. `None` by default; the derive fills it
+    /// in for a type with ranged fields.
+    fn field_range(&self, k: usize) -> Option<Box<dyn FieldRange>> {
+        let _ = k;
+        None
     }
 
     /// True when this node satisfies its type's own constraints (`#[smartcheck(range = ..)]`
@@ -292,6 +291,26 @@ impl fmt::Display for ReplaceError {
 
 impl std::error::Error for ReplaceError {}
 
+/// A `#[smartcheck(range = LO..=HI)]` field's range (`SubTypes::field_range`): the values
+/// generalization tries where the field's type alone would draw mostly values outside it.
+/// Each list is laid out alike: the simplest values first (up to 16 from `LO` up, after the
+/// field's values that hold no integer: `None`, `[]`), then the value at `HI` and the one
+/// below it (two), then `random` values drawn within the range.
+pub trait FieldRange {
+    /// Integers within the range, in the field's integer type: for an integer anywhere in the
+    /// field (the field itself, the `x` of `Some(x)`, a list's element).
+    fn ints(&self, g: &mut Gen, random: usize) -> Vec<Box<dyn SubValue>>;
+    /// Values of the field's own type with every integer in the range: for the field itself,
+    /// or the tail of a list field (an `Option<u8>` ranged `0..=9`: `None`, `Some(0)`, ...,
+    /// `Some(9)`, `Some(8)`, then `random` drawn as the field is generated).
+    fn values(&self, g: &mut Gen, random: usize) -> Vec<Box<dyn SubValue>>;
+    /// Every value of the field's type within the range, simplest first, when there are at
+    /// most `most` of them (an integer, or an `Option` of one); `None` otherwise (a list).
+    fn every(&self, most: usize) -> Option<Vec<Box<dyn SubValue>>>;
+    /// Every integer of the range, from its low end up, when there are at most `most`.
+    fn every_int(&self, most: usize) -> Option<Vec<Box<dyn SubValue>>>;
+}
+
 /// The object-safe, read-only face of a [`SubTypes`] value.
 ///
 /// Its methods are prefixed `node_` so that they never clash with [`SubTypes`]'s on a concrete
@@ -341,15 +360,10 @@ pub trait Node {
     fn node_edge_values(&self) -> Vec<Box<dyn SubValue>> {
         Vec::new()
     }
-    /// See [`SubTypes::field_range_values`].
-    fn node_field_range_values(
-        &self,
-        k: usize,
-        g: &mut Gen,
-        random: usize,
-    ) -> Vec<Box<dyn SubValue>> {
-        let _ = (k, g, random);
-        Vec::new()
+    /// See [`SubTypes::field_range`].
+    fn node_field_range(&self, k: usize) -> Option<Box<dyn FieldRange>> {
+        let _ = k;
+        None
     }
 
     /// See [`SubTypes::offset`].
@@ -457,13 +471,8 @@ impl<T: SubTypes> Node for T {
         let values = T::edge_values().into_iter();
         values.map(|v| Box::new(v) as Box<dyn SubValue>).collect()
     }
-    fn node_field_range_values(
-        &self,
-        k: usize,
-        g: &mut Gen,
-        random: usize,
-    ) -> Vec<Box<dyn SubValue>> {
-        SubTypes::field_range_values(self, k, g, random)
+    fn node_field_range(&self, k: usize) -> Option<Box<dyn FieldRange>> {
+        SubTypes::field_range(self, k)
     }
 
     fn node_as_any(&self) -> Option<&dyn Any> {

@@ -134,7 +134,7 @@ fn subtypes(input: &Input) -> TokenStream {
             child_mut(input),
             within_constraints(input),
             edge_values(input),
-            field_range_values(input),
+            field_range(input),
         ];
         (quote!(#(#methods)*), quote!(#p::SubTypes))
     };
@@ -207,10 +207,10 @@ fn edge_values(input: &Input) -> TokenStream {
     }
 }
 
-/// `field_range_values`: for child `k` of a constructor that is a `#[smartcheck(range = ..)]`
-/// field, values within its range (`range_values`). Left to the trait's default (none) when
-/// no field is ranged.
-fn field_range_values(input: &Input) -> TokenStream {
+/// `field_range`: for child `k` of a constructor that is a `#[smartcheck(range = ..)]` field,
+/// its range (`RangeField::range_of`). Left to the trait's default (none) when no field is
+/// ranged.
+fn field_range(input: &Input) -> TokenStream {
     let ranged = |c: &Constructor| c.fields.iter().any(|f| f.attrs.range.is_some());
     if !input.constructors.iter().any(ranged) {
         return TokenStream::new();
@@ -228,23 +228,20 @@ fn field_range_values(input: &Input) -> TokenStream {
             let (binding, lo, hi) = (&f.binding, &range.lo, &range.hi);
             // Spanned and called as `within` is, so that a field that is no integer gets the
             // one error `within` gets.
-            let values = quote!(#p::RangeField::values_in(#binding, #lo, #hi, g, random));
-            let values = respan(values, at(&range.word));
-            Some(quote!(#i => #values,))
+            let range = respan(quote!(#p::RangeField::range_of(#binding, #lo, #hi)), at(&range.word));
+            Some(quote!(#i => ::core::option::Option::Some(#range),))
         });
-        quote!(#path { #(#bound,)* .. } => match k { #(#fields)* _ => #p::Vec::new() },)
+        quote!(#path { #(#bound,)* .. } => match k { #(#fields)* _ => ::core::option::Option::None },)
     });
     quote! {
-        fn field_range_values(
+        fn field_range(
             &self,
             k: ::core::primitive::usize,
-            g: &mut #p::Gen,
-            random: ::core::primitive::usize,
-        ) -> #p::Vec<::std::boxed::Box<dyn #p::SubValue>> {
+        ) -> ::core::option::Option<::std::boxed::Box<dyn #p::FieldRange>> {
             #[allow(unreachable_patterns)]
             match self {
                 #(#arms)*
-                _ => #p::Vec::new(),
+                _ => ::core::option::Option::None,
             }
         }
     }

@@ -129,14 +129,16 @@
 //!   passes: then it is not made), and how many of those were distinct when draws repeated
 //!   (a small type or range; each variable must take two values at least, or it is no
 //!   variable); a note says where a claim needed the precondition. When every variable has
-//!   few known values (a `bool`, an integer in a `range` of at most `max_forall` values) and
+//!   few known values (a `bool`, an integer in a `range` of at most `max_forall` values, an
+//!   `Option` field of one) and
 //!   their combinations number `max_forall` at most, each combination is run instead of a
 //!   sample, and the line says so: `no pass in all 8 values`. The
 //!   replacements are the type's simplest values, random ones at growing sizes, its edge
 //!   values (`SubTypes::edge_values`: `MIN` and `MAX`, NaN, a space, `Some` or a list of
 //!   one of them), for a string also strings that hold a separator one to three times
-//!   (`"a,b,c"`), and values near the counterexample's own; for an integer in a
-//!   `#[smartcheck(range = ..)]` field, values within the range. A replacement outside its
+//!   (`"a,b,c"`), and values near the counterexample's own; for a
+//!   `#[smartcheck(range = ..)]` field and the integers in it, values within the range
+//!   (`Some` of one, a list of them). A replacement outside its
 //!   type's range or invariant is no value of the type: neither run nor counted.
 //! - A variable at several places (`[x1, x1, x1, ..x0]`) is one value at all of them, whichever
 //!   it is. `with x1 != x2` between two fieldless variants (`Eur`, `Usd`), or between two
@@ -340,9 +342,9 @@ pub use smartcheck_core::enumerate::Enumerate;
 pub use smartcheck_core::{args, enumerate, exhaustive, persist, render, strengthen, Origin};
 pub use smartcheck_core::{
     check, check_with, generalize, reduce, smart_check, AnyOrder, Arbitrary, Args, Bfs, Child,
-    Children, Condition, Counterexample, Evidence, Failure, Format, Gen, Generalization,
-    Interchangeable, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef, Outcome,
-    PropertyResult, ReduceError, Relation, ReplaceError, Report, Shape, Status, SubTree,
+    Children, Condition, Counterexample, Evidence, Failure, FieldRange, Format, Gen,
+    Generalization, Interchangeable, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef,
+    Outcome, PropertyResult, ReduceError, Relation, ReplaceError, Report, Shape, Status, SubTree,
     SubTreeNode, SubTypes, SubValue, Variable, Verdict,
 };
 /// `#[smartcheck::api]`: call programs over an inherent `impl` block's public functions.
@@ -371,8 +373,8 @@ pub mod __private {
     pub use smartcheck_core::exhaustive::contract_test_exhaustive;
     pub use smartcheck_core::{check_enumerated, contract_test};
     pub use smartcheck_core::{
-        Arbitrary, Child, Children, Gen, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes,
-        SubValue,
+        Arbitrary, Child, Children, FieldRange, Gen, Node, NodeMut, NodeMutRef, NodeRef, Shape,
+        SubTypes, SubValue,
     };
     pub use std::{option::Option, string::String, vec::Vec};
 }

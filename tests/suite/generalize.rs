@@ -1385,3 +1385,35 @@ fn separators_in_two_places_together_refute_a_joint_claim() {
         assert_eq!(g.formula(), "(\"\", \"\", \"\", \"\")", "seed {seed}");
     }
 }
+
+/// A reading that may be missing, and a queue of levels, both ranged.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Gauge {
+    #[smartcheck(range = 0..=9)]
+    reading: Option<u8>,
+    #[smartcheck(range = 0..=4)]
+    levels: Vec<u8>,
+}
+
+/// A ranged `Option` or `Vec` field is varied within its range: the `Option<u8>` field's
+/// values came from `Option<u8>`'s own (most `Some` of them outside `0..=9`, so refused), and
+/// `reading: x0` was printed in 7 of 10 runs of an outside audit where `Some(9)` passes. The
+/// `Option`'s eleven values are few and known, so they are all tried (`Some(9)` passes, so
+/// only a constructor claim stands); the list is sampled within its range, so that `[4]` is
+/// met (`levels: x1` was printed in 4 of 10 runs).
+#[test]
+fn a_ranged_option_or_list_is_varied_within_its_range() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), |g: &Gauge| g.reading == Some(9));
+        let cex = &report.counterexamples()[0];
+        let some_fails = "forall values x0: forall constructors c0: there exist arguments such \
+                          that\n  Gauge { reading: c0(..), levels: x0 }";
+        assert_eq!(formula(cex), some_fails, "seed {seed}");
+        let report = smart_check(&seeded(seed), |g: &Gauge| g.levels == [4]);
+        let cex = &report.counterexamples()[0];
+        let one_fails = "forall values x0: forall constructors c0: there exist arguments such \
+                         that\n  Gauge { reading: x0, levels: c0(..) }";
+        assert_eq!(formula(cex), one_fails, "seed {seed}");
+        assert!(report.to_string().contains("(no pass in all 11 values;"), "{report}");
+    }
+}

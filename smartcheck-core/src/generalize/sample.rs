@@ -64,12 +64,13 @@ pub(super) struct Sampler {
     place: usize,
     small: Vec<Box<dyn SubValue>>,
     near: Vec<Box<dyn SubValue>>,
-    /// For an integer in a ranged field: random values within the range, drawn in place of
-    /// the type's random ones (most of which are outside it). Empty elsewhere.
+    /// For a place in a ranged field (an integer in it, the field itself, a list field's
+    /// tail): random values within the range, drawn in place of the type's random ones (most
+    /// of which are outside it). Empty elsewhere.
     in_range: Vec<Box<dyn SubValue>>,
     /// Every value the place can take but the counterexample's own, when they are known and
-    /// few: a leaf whose order ends within [`SMALL`] values (a `bool`), or an integer in a
-    /// ranged field of at most `max_forall` values.
+    /// few: a leaf whose order ends within [`SMALL`] values (a `bool`), an integer in a
+    /// ranged field of at most `max_forall` values, or such a field's `Option` of one.
     whole: Option<Vec<Box<dyn SubValue>>>,
 }
 
@@ -79,7 +80,7 @@ impl Sampler {
         let node = subject.node(place);
         let own = show(node);
         // In a ranged field: its first values, its two ends, then random values within it.
-        let mut in_range = ranged_values(subject, place, gen);
+        let (mut in_range, every) = ranged_values(subject, place, gen, args.max_forall);
         let ranged = !in_range.is_empty();
         let (first, ends) = match ranged {
             false => (Vec::new(), Vec::new()),
@@ -92,7 +93,8 @@ impl Sampler {
         let mut small = Distinct::new(&own);
         let whole;
         if ranged {
-            whole = whole_range(&first, &ends, &own, args.max_forall);
+            whole =
+                every.map(|every| every.into_iter().filter(|v| show(v.as_node()) != own).collect());
             small.keep(first.into_iter().map(shown), SMALL);
         } else {
             let ranked = small_values(node, gen, args);
@@ -242,34 +244,9 @@ impl Sampler {
     }
 }
 
-/// Every value of a ranged field's range but `own` (its text), from its low end (`first[0]`)
-/// up one step at a time (`SubTypes::offset`) to its high end (`ends[0]`), when the range
-/// holds at most `most` values; `None` otherwise.
-fn whole_range(
-    first: &[Box<dyn SubValue>],
-    ends: &[Box<dyn SubValue>],
-    own: &str,
-    most: usize,
-) -> Option<Vec<Box<dyn SubValue>>> {
-    let (low, high) = (first.first()?, show(ends.first()?.as_node()));
-    let mut all = Vec::new();
-    for step in 0..most {
-        let value = low.node_offset(step as i128)?;
-        let text = show(value.as_node());
-        let last = text == high;
-        if text != own {
-            all.push(value);
-        }
-        if last {
-            return Some(all);
-        }
-    }
-    None
-}
-
 /// The `k`-th of `n` random values of the type of `node`, at growing sizes: a constructor
 /// budget below `BEYOND · max_size` scaled by `k / n`, a QuickCheck size up to
-/// `2 · max_gen_size` likewise; for an integer in a ranged field, the `k`-th of the values
+/// `2 · max_gen_size` likewise; for a place in a ranged field, the `k`-th of the values
 /// drawn within the range (`in_range`, not empty).
 fn random_value(
     node: NodeRef<'_>,
@@ -346,28 +323,42 @@ fn simplest_leaves(value: &dyn SubValue) -> Option<Box<dyn SubValue>> {
     Some(out)
 }
 
-/// For an integer leaf in a `#[smartcheck(range = ..)]` field (of the nearest holder that
-/// ranges the field it lies in): the range's first values, its two ends, then [`RANGED`]
-/// random values within it (`SubTypes::field_range_values`); empty for any other place.
-fn ranged_values(subject: &Subject<'_>, place: usize, gen: &mut Gen) -> Vec<Box<dyn SubValue>> {
-    if !subject.is_leaf(place) {
-        return Vec::new();
-    }
+/// Boxed values of one place.
+type Values = Vec<Box<dyn SubValue>>;
+
+/// For a place in a `#[smartcheck(range = ..)]` field (of the nearest holder that ranges the
+/// field it lies in), values within the range
+/// ([`FieldRange`](crate::subtypes::FieldRange)): for an integer, the range's
+/// integers; for the field itself or a list field's tail, values of the field's type. Laid
+/// out as the range's first values, its two ends, then [`RANGED`] random ones; with every
+/// value the place can take when they are at most `most`. Empty for any other place.
+fn ranged_values(
+    subject: &Subject<'_>,
+    place: usize,
+    gen: &mut Gen,
+    most: usize,
+) -> (Values, Option<Values>) {
     let ty = subject.node(place).value_type();
     // Up the place's ancestors, nearest first (each one step: walking down from the root to
     // each cost an element of a long list its index, squared).
     let mut child = place;
     while let Some((parent, slot)) = subject.bfs.parent_slot(child) {
         if let NodeRef::Value(holder) = subject.node(parent) {
-            let values = holder.node_field_range_values(slot as usize, gen, RANGED);
-            if let Some(first) = values.first() {
-                let fits = first.as_node().value_type() == ty;
-                return if fits { values } else { Vec::new() };
+            if let Some(range) = holder.node_field_range(slot as usize) {
+                let ints = range.ints(gen, RANGED);
+                if subject.is_leaf(place) && ints[0].as_node().value_type() == ty {
+                    return (ints, range.every_int(most));
+                }
+                let values = range.values(gen, RANGED);
+                if values[0].as_node().value_type() == ty {
+                    return (values, range.every(most).filter(|_| child == place));
+                }
+                return (Vec::new(), None);
             }
         }
         child = parent;
     }
-    Vec::new()
+    (Vec::new(), None)
 }
 
 /// One string of each shape of one to three characters, a character class per position
