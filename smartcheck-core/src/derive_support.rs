@@ -616,6 +616,23 @@ pub fn note_constraints() {
     if !CONSTRAINTS.load(Ordering::Relaxed) {
         CONSTRAINTS.store(true, Ordering::Relaxed);
     }
+    NOTED.with(|n| n.set(n.get().wrapping_add(1)));
+}
+
+thread_local! {
+    /// How many times this thread called [`note_constraints`]: unchanged over a draw, the
+    /// drawn value holds no node of a type with constraints.
+    static NOTED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// A count that changes whenever a node of a type with constraints is drawn (or walked) on
+/// this thread: equal before and after a draw, the value holds no such node, and so nothing
+/// outside its constraints (a value of a type whose invariant generation gave up on holds one).
+/// Discovery then runs the value without walking it: once any constrained type was in use,
+/// every test input of every other type was walked, and a `HashMap<String, u32>`'s walk
+/// (its entries in order of simplicity) made 5,000 passing tests take 30 s instead of 0.05.
+pub(crate) fn constraint_draws() -> u64 {
+    NOTED.with(Cell::get)
 }
 
 /// False until [`note_constraints`] is first called: until then no value can be outside its

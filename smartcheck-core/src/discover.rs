@@ -88,6 +88,9 @@ struct Round {
     max_discards: usize,
     /// True once the round runs on a stack grown for the deepest values `args` allow.
     grown: bool,
+    /// True when the input's draw made no node of a type with constraints: it is run without
+    /// a walk for them (`Tester::classify_drawn`).
+    plain: bool,
 }
 
 /// Random testing until a new counterexample, the end of the round's tests, or too many
@@ -106,6 +109,7 @@ pub(crate) fn discover(
         min: ty.min_size(),
         max_discards: args.max_discard_ratio.saturating_mul(args.tests.max(1)),
         grown: false,
+        plain: false,
     };
     let found = cases(args, tester, gen, counts, &mut round);
     counts.tests += round.tally.tests;
@@ -132,7 +136,9 @@ fn cases(
         let (seed, budget, generator) = (gen.fork_seed(), size.max(round.min), gen.version());
         let origin = Origin { seed, size, budget, generator };
         crate::timeout::testing(round.tally.ran() + 1, origin);
+        let noted = crate::derive_support::constraint_draws();
         crate::derive_support::grow(|| round.input.generate(&origin, &mut round.case));
+        round.plain = crate::derive_support::constraint_draws() == noted;
         let depth = round.case.deepest();
         if !round.grown && !has_room_for(depth) {
             round.grown = true;
@@ -159,7 +165,7 @@ fn judge(
     round: &mut Round,
     origin: Origin,
 ) -> Option<Discovered<Root>> {
-    let outcome = tester.classify(round.input.value());
+    let outcome = tester.classify_drawn(round.input.value(), round.plain);
     let end = tally(args, counts, round, outcome, origin);
     round.input.clear();
     end

@@ -98,7 +98,18 @@ impl<'a> Tester<'a> {
     /// Runs the property on `value`: its outcome and, for a failure, the earlier class it is an
     /// instance of (`None`: a new failure, or nothing excluded).
     pub fn classify(&mut self, value: &dyn SubValue) -> (Outcome, Option<usize>) {
-        if !within_constraints(value) {
+        self.classify_drawn(value, false)
+    }
+
+    /// [`classify`](Self::classify) a value; `plain` when it is known to hold no node of a
+    /// type with constraints (a test input whose draw made none), so it is not walked for
+    /// them.
+    pub fn classify_drawn(
+        &mut self,
+        value: &dyn SubValue,
+        plain: bool,
+    ) -> (Outcome, Option<usize>) {
+        if !plain && !within_constraints(value) {
             return (Outcome::Discard, None);
         }
         self.evaluations += 1;

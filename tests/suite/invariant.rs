@@ -126,6 +126,14 @@ fn a_draw_that_runs_out_of_retries_is_a_discard_never_a_test() {
     });
     assert_eq!(calls.get(), 0);
     assert!(report.to_string().starts_with("smartcheck: gave up after 0 tests and 1001 discards"));
+    // Inside a list too: only the lists that hold none of them are tests.
+    let held = std::cell::Cell::new(0);
+    let report = smartcheck::smart_check(&args(1), |v: &Vec<Impossible>| {
+        held.set(held.get() + v.len());
+        true
+    });
+    assert_eq!(held.get(), 0);
+    assert!(report.tests() > 0 && !report.failed(), "{report}");
 }
 
 /// Runs `prop` through discovery, reduction and generalization, and returns every value it
