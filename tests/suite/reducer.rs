@@ -1103,6 +1103,37 @@ fn a_product_over_a_threshold_trades_in_wider_steps() {
     assert!(found >= 27, "{found} of 30 at the minimum");
 }
 
+/// Two factors whose product must stay below 2^63 (a wrapping `i64` multiply's sign).
+/// Minimum `(3036988439, 3037012561)`: the least sum over the failing pairs is
+/// 6,074,001,000 (around `3037000500²`, the first square past 2^63), and of those the one with
+/// the least first factor.
+fn product_below_2_63(p: &(u64, u64)) -> bool {
+    u128::from(p.0) * u128::from(p.1) < 1 << 63
+}
+
+/// Two factors in a struct, the first of another width.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Factors {
+    a: u32,
+    b: u64,
+}
+
+fn factors_below_2_63(f: &Factors) -> bool {
+    u128::from(f.a) * u128::from(f.b) < 1 << 63
+}
+
+#[test]
+fn factors_far_apart_trade_in_much_wider_steps() {
+    // From `(2863311529, 3221225474)` no raise below 8 pays (the second falls by about 1.12 a
+    // step of the first): raises of 2 and 4 alone ended here in 30 of 30 runs of an outside
+    // audit (a fraction compared by cross-multiplying).
+    let far = (2863311529, 3221225474);
+    reduces_from(far, (3036988439, 3037012561), 3000, product_below_2_63);
+    let far = Factors { a: 2863311529, b: 3221225474 };
+    let minimum = Factors { a: 3036988439, b: 3037012561 };
+    reduces_from(far, minimum, 3000, factors_below_2_63);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Leaves of different types that move together: a quantity and a price, a start and a length.
 

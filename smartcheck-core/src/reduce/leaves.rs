@@ -1116,9 +1116,9 @@ fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
                     steps = steps.saturating_mul(2);
                 }
             }
-            (false, true) if probing && widen < WIDEN => {
+            (false, true) if probing && widen < WIDEN && wider(widen) <= (ka >> 12).max(4) => {
                 widen += 1;
-                steps = 1 << widen;
+                steps = wider(widen - 1);
             }
             (false, true) if probing => break,
             (false, true) => steps = 1,
@@ -1132,10 +1132,22 @@ fn trade_pair(r: &mut Reducer<'_, '_>, pa: &LeafPath, pb: &LeafPath) -> bool {
     progress
 }
 
-/// How many wider single trades (raises of 2, 4, ...) `trade_pair` tries once a raise of one
-/// step does not pay: a product over a threshold trades only in larger steps (`(61, 82)`
-/// over 5,000 cannot become `(62, 80)`, but becomes `(65, 77)`).
-const WIDEN: u32 = 2;
+/// How many wider single trades `trade_pair` tries once a raise of one step does not pay:
+/// raises of 2, 4, 16, 256 and 65,536 ([`wider`]), those past 4 only while at most 1/4,096 of
+/// the raised leaf's rank (so only between large numbers, where they are needed: probed at
+/// every dead end between small ones, they cost an evaluation each and found nothing). A
+/// product over a threshold trades only in larger steps, the larger the nearer the two
+/// factors are to each other relative to their size: `(61, 82)`
+/// over 5,000 cannot become `(62, 80)`, but becomes `(65, 77)`; `(2863311529, 3221225474)`
+/// over 2^63 moves by no raise below 8 (raises of 2 and 4 alone ended there in all of an
+/// outside audit's 30 runs).
+const WIDEN: u32 = 5;
+
+/// The raise of `trade_pair`'s `w`-th wider trade: 2, 4, 16, 256, 65,536 (each the square of
+/// the one before).
+fn wider(w: u32) -> u64 {
+    1 << (1 << w)
+}
 
 /// The least `d` in `1..=top` for which `ok(d)` holds, assuming `ok(top)` does and that it
 /// holds from some point on: a bisection.
