@@ -1004,8 +1004,37 @@ fn string_shrinks(chars: &[char]) -> Vec<String> {
             }
         }
     }
+    // Last of all, in a string of up to `SCANNED` chars, each char lowered to every simpler
+    // char of its ASCII class, in order: the chars of a class are alike to the steps above,
+    // and a property that needs one of a few of them (a separator that a format must escape,
+    // `;` or `\`) stops the steps at whichever it met first (`"\\"` where `";"` fails too,
+    // in 14 of 30 runs of an outside audit). At most 31 candidates a char, none for a char
+    // at its class's first.
+    const SCANNED: usize = 2;
+    if chars.len() <= SCANNED {
+        for (i, &c) in chars.iter().enumerate() {
+            for simpler in class_below(c) {
+                let mut changed = chars.to_vec();
+                changed[i] = simpler;
+                out.push(changed.into_iter().collect());
+            }
+        }
+    }
     out.dedup();
     out
+}
+
+/// The chars of `c`'s ASCII class (punctuation and space, digits, lowercase, uppercase) that
+/// are simpler than `c`, simplest first; none for a char outside them.
+fn class_below(c: char) -> Vec<char> {
+    let punctuation = |d: &char| d.is_ascii_punctuation() || *d == ' ';
+    let classes: [fn(&char) -> bool; 4] =
+        [punctuation, char::is_ascii_digit, char::is_ascii_lowercase, char::is_ascii_uppercase];
+    let Some(class) = classes.into_iter().find(|is| is(&c)) else { return Vec::new() };
+    let mut below: Vec<char> =
+        (' '..='~').filter(|d| class(d) && char_rank(*d) < char_rank(c)).collect();
+    below.sort_by_key(|&d| char_rank(d));
+    below
 }
 
 /// The simplest char `width` bytes long in UTF-8 (`'a'`, then the first code point of each
