@@ -117,12 +117,13 @@ pub struct Generalization {
 }
 
 /// Two tags (fieldless variants) or other sub-values (not primitive leaves) that a formula
-/// relates: one repeated variable (`equal`; a variable in more than two places gives one pair
-/// per place after the first) or a `!=` condition.
+/// relates: one repeated variable (a variable in more than two places gives one pair per
+/// place after the first) or a side condition (`!=`, or `<` and `<=` between tags).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct RelatedTags {
-    /// True for equal tags (one repeated variable), false for tags that differ.
-    pub(crate) equal: bool,
+    /// The side condition the first holds to the second; `None` for equal ones (one
+    /// repeated variable).
+    pub(crate) relation: Option<Relation>,
     /// Reduction's breadth-first index and the child-slot path of each tag.
     pub(crate) tags: [(usize, Vec<u32>); 2],
 }
@@ -395,17 +396,18 @@ fn finish(
         [p] => tag(p),
         _ => None,
     };
-    let unequal =
-        scheme.conditions.iter().filter(|c| c.relation == Relation::NotEqual).filter_map(|c| {
-            Some(RelatedTags { equal: false, tags: [one_tag(c.left)?, one_tag(c.right)?] })
-        });
+    let unequal = scheme.conditions.iter().filter_map(|c| {
+        Some(RelatedTags {
+            relation: Some(c.relation),
+            tags: [one_tag(c.left)?, one_tag(c.right)?],
+        })
+    });
     // A variable in several places: each place's tag equal to the first's.
     let repeated = scheme.vars.iter().flat_map(|v| {
         let first = v.places.first().copied();
-        v.places
-            .iter()
-            .skip(1)
-            .filter_map(move |&b| Some(RelatedTags { equal: true, tags: [tag(first?)?, tag(b)?] }))
+        v.places.iter().skip(1).filter_map(move |&b| {
+            Some(RelatedTags { relation: None, tags: [tag(first?)?, tag(b)?] })
+        })
     });
     let related_tags = repeated.chain(unequal).collect();
     let mut notes = Vec::new();

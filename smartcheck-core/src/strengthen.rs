@@ -515,8 +515,11 @@ impl Class {
         let related = |t: &RelatedTags| {
             let [(_, a), (_, b)] = &t.tags;
             let (Some(a), Some(b)) = (node_at(root, a), node_at(root, b)) else { return false };
-            let differ = Relation::NotEqual.holds(&*a.to_value(), &*b.to_value());
-            differ == Some(!t.equal)
+            let (a, b) = (a.to_value(), b.to_value());
+            match t.relation {
+                Some(relation) => relation.holds(&*a, &*b) == Some(true),
+                None => Relation::NotEqual.holds(&*a, &*b) == Some(false),
+            }
         };
         self.may_start(root.constructor(), shape.constructor())
             && nodes_match(root, shape, &self.loose, &self.alternatives)

@@ -9,9 +9,11 @@
 //! Tried after universal generalization, on places it left alone (neither a variable nor
 //! under one): a repeated variable when the two places hold equal values, then, for two
 //! leaves, the conditions `!=`, `<=`, `<` (the weakest first) that the counterexample meets;
-//! for two tags or sub-values, `!=` only (they have no order). Two sub-values related as
-//! wholes take in the variables under them (`Letter(x0)` beside `Esc`: `(x1, x2) with x1 !=
-//! x2`), checked anew with every other variable.
+//! for two tags of a type of fieldless variants, `!=` and `<`, ordered as the type declares
+//! its variants (`Low < High`, the order `derive(PartialOrd)` gives them: a bug over that
+//! order, `a < b`, is one class, not one per pair of variants); for two other sub-values,
+//! `!=` only (they have no order). Two sub-values related as wholes take in the variables under them (`Letter(x0)`
+//! beside `Esc`: `(x1, x2) with x1 != x2`), checked anew with every other variable.
 //! `==` needs no condition: it is the repeated variable. Each is claimed under the same
 //! evidence rule as any variable, with every earlier variable varying too; half the tries put
 //! the right variable at the condition's boundary (`x1 == x0` for `<=`, the next value up for
@@ -49,9 +51,9 @@ const FREE: usize = 64;
 pub enum Relation {
     /// `x0 != x1`.
     NotEqual,
-    /// `x0 < x1` (numbers and chars).
+    /// `x0 < x1` (numbers and chars; tags by declaration order).
     Less,
-    /// `x0 <= x1` (numbers and chars).
+    /// `x0 <= x1` (numbers and chars; tags by declaration order).
     LessOrEqual,
 }
 
@@ -65,8 +67,9 @@ impl Relation {
         }
     }
 
-    /// Whether `a` and `b` are related so; `None` when they cannot be ordered (only numbers
-    /// and chars are). Integers and chars compare as themselves, other values by their
+    /// Whether `a` and `b` are related so; `None` when they cannot be ordered (only numbers,
+    /// chars and tags are). Integers and chars compare as themselves, two tags (fieldless
+    /// variants) of one type by their places in its declaration, other values by their
     /// `Debug` text.
     ///
     /// ```
@@ -136,10 +139,33 @@ fn native_boundary(
     None
 }
 
-/// How two values compare: natively for the integer types and `char`, else by their `Debug`
-/// texts ([`order`]); `None` when they have no order.
+/// How two values compare: natively for the integer types and `char`, two tags of one type
+/// by their constructors' declaration order ([`tag_order`]), else by their `Debug` texts
+/// ([`order`]); `None` when they have no order.
 fn compare(a: &dyn SubValue, b: &dyn SubValue) -> Option<Ordering> {
-    native(a, b).or_else(|| order(&show(a.as_node()), &show(b.as_node())))
+    native(a, b)
+        .or_else(|| tag_order(a.as_node(), b.as_node()))
+        .or_else(|| order(&show(a.as_node()), &show(b.as_node())))
+}
+
+/// True for a tag: a value of a type of two or more constructors that holds nothing (a
+/// fieldless variant).
+fn is_tag(node: NodeRef<'_>) -> bool {
+    matches!(node, NodeRef::Value(_))
+        && node.children().is_empty()
+        && node.constructors().len() >= 2
+        && node.type_node().leaf_rank().is_none()
+}
+
+/// How two tags of one type compare: by their constructors' places in the type's declaration
+/// (`Low < Normal < High`, the order `derive(PartialOrd)` gives them); `None` for anything
+/// else.
+fn tag_order(a: NodeRef<'_>, b: NodeRef<'_>) -> Option<Ordering> {
+    if !(is_tag(a) && is_tag(b) && a.value_type() == b.value_type()) {
+        return None;
+    }
+    let place = |n: NodeRef<'_>| n.constructors().iter().position(|&c| c == n.constructor());
+    Some(place(a)?.cmp(&place(b)?))
 }
 
 /// How two values of one integer type or of `char` compare; `None` for any other type. The
@@ -248,9 +274,15 @@ fn each_pair(
 /// first; keeps the first that holds.
 fn condition(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, a: usize, b: usize) {
     let (va, vb) = (ctx.subject.node(a).to_value(), ctx.subject.node(b).to_value());
-    let kinds: &[Relation] = match ctx.subject.is_leaf(a) {
-        true => &[Relation::NotEqual, Relation::LessOrEqual, Relation::Less],
-        false => &[Relation::NotEqual],
+    // Two tags of a type of fieldless variants only (its few values known): `<` where they
+    // differ, checked on every pair. (Two equal ones were tried as one repeated variable;
+    // `<=` between them, as between two `None`s or two empty lists, and `<` between variants
+    // of a type that also has fields, cost a claim's tries each and found nothing.)
+    let fieldless = is_tag(ctx.subject.node(a)) && ctx.domain(a).is_some();
+    let kinds: &[Relation] = match (ctx.subject.is_leaf(a), fieldless) {
+        (true, _) => &[Relation::NotEqual, Relation::LessOrEqual, Relation::Less],
+        (false, true) => &[Relation::NotEqual, Relation::Less],
+        (false, false) => &[Relation::NotEqual],
     };
     for &relation in kinds {
         let (left, right) = match (relation.holds(&*va, &*vb), relation.holds(&*vb, &*va)) {

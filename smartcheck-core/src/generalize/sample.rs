@@ -69,8 +69,9 @@ pub(super) struct Sampler {
     /// of which are outside it). Empty elsewhere.
     in_range: Vec<Box<dyn SubValue>>,
     /// Every value the place can take but the counterexample's own, when they are known and
-    /// few: a leaf whose order ends within [`SMALL`] values (a `bool`), an integer in a
-    /// ranged field of at most `max_forall` values, or such a field's `Option` of one.
+    /// few: a leaf whose order ends within [`SMALL`] values (a `bool`), a tag of a type of
+    /// fieldless variants only, an integer in a ranged field of at most `max_forall` values,
+    /// or such a field's `Option` of one.
     whole: Option<Vec<Box<dyn SubValue>>>,
 }
 
@@ -100,7 +101,7 @@ impl Sampler {
             let ranked = small_values(node, gen, args);
             let complete = node.type_node().leaf_rank().is_some() && ranked.len() < SMALL;
             small.keep(ranked, SMALL);
-            whole = complete.then(|| small.values.clone());
+            whole = (complete || every_tag(node, &small.values)).then(|| small.values.clone());
             small.keep(separator_chars(node).into_iter().map(shown), SMALL + SEPARATORS.len());
             // One-char shapes, then the separated strings, then the longer shapes.
             let mut shapes = string_shapes(node, gen);
@@ -321,6 +322,21 @@ fn simplest_leaves(value: &dyn SubValue) -> Option<Box<dyn SubValue>> {
         assign_leaf(out.as_node_mut(), &path, simplest).ok()?;
     }
     Some(out)
+}
+
+/// True when `node` is a tag (a fieldless variant) and `small`, beside it, holds a tag of
+/// every other variant of its type: then the type's variants are all fieldless (each was met
+/// holding nothing), and these are all its values but `node`'s own.
+fn every_tag(node: NodeRef<'_>, small: &[Box<dyn SubValue>]) -> bool {
+    let all = node.constructors();
+    let tag = |n: NodeRef<'_>| n.children().is_empty();
+    all.len() >= 2
+        && tag(node)
+        && small.len() + 1 == all.len()
+        && small.iter().all(|v| tag(v.as_node()))
+        && all.iter().all(|&c| {
+            c == node.constructor() || small.iter().any(|v| v.as_node().constructor() == c)
+        })
 }
 
 /// Boxed values of one place.
