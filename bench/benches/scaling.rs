@@ -8,9 +8,11 @@
 //! (`-p smartcheck-bench` may be left out at the workspace root, a default member.)
 //! Shapes: a long list with one bad element; a deep left-leaning expression that fails once it
 //! is three deep; a balanced (wide) tree with one bad leaf; a list of one-element lists with
-//! one bad element. Each counterexample is reduced with `smartcheck::reduce` (generalization
+//! one bad element; a `HashMap<String, u32>` holding one bad key (up to 3,000 constructors).
+//! Each counterexample is reduced with `smartcheck::reduce` (generalization
 //! off); the time is the best of `--repeats` runs.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use smartcheck::{reduce, Arbitrary, Args, SubTypes};
@@ -236,6 +238,23 @@ fn run() {
         })
         .collect();
     report("list of lists: n/3 one-element lists, one holding 7", &points);
+
+    // A hash map is walked in its keys' order of simplicity, found by sorting them: O(n²)
+    // walks at best, so up to 3,000 constructors here.
+    let points: Vec<Point> = sizes
+        .iter()
+        .filter(|&&n| n <= 3_000)
+        .map(|&n| {
+            let entries = (n / 3).max(8);
+            let make = move || {
+                (0..entries).map(|i| (format!("key{i}"), i as u32)).collect::<HashMap<_, _>>()
+            };
+            let prop = |m: &HashMap<String, u32>| !m.contains_key("key7");
+            let expected = |m: &HashMap<String, u32>| m.len() == 1;
+            measure(repeats, make, prop, expected, |_| {})
+        })
+        .collect();
+    report("hash map: HashMap<String, u32> of n/3 entries; fails while it holds \"key7\"", &points);
 
     generalization(repeats, max);
 }
