@@ -151,7 +151,18 @@ pub(crate) fn reduce_erased(
 ) -> Result<Counterexample<Root>, ReduceError> {
     args.validate().map_err(ReduceError::InvalidArgs)?;
     let seed = args.seed.unwrap_or_else(random_seed);
-    with_stack_for(nesting_of(value.node()).saturating_add(args.max_size), || {
+    // The walk that sizes the stack runs the value's own code too (a hash map's keys hashed
+    // to find their order): a panic there is an error, and the value is dropped under guard.
+    let nesting = match guarded(seed, || Ok(nesting_of(value.node()))) {
+        Ok(nesting) => nesting,
+        Err(error) => {
+            return guarded(seed, move || {
+                drop(value);
+                Err(error)
+            })
+        }
+    };
+    with_stack_for(nesting.saturating_add(args.max_size), || {
         guarded(seed, || {
             let mut tester = Tester::new(prop, None);
             let failure = failure_of(&mut tester, &*value)?;
@@ -185,7 +196,8 @@ fn generalize_erased(
     let forced = Args { run_forall: true, run_exists: true, ..args.clone() };
     forced.validate().map_err(ReduceError::InvalidArgs)?;
     let seed = args.seed.unwrap_or_else(random_seed);
-    with_stack_for(nesting_of(node_of(value)).saturating_add(args.max_size), || {
+    let nesting = guarded(seed, || Ok(nesting_of(node_of(value))))?;
+    with_stack_for(nesting.saturating_add(args.max_size), || {
         guarded(seed, || {
             let mut tester = Tester::new(prop, None);
             let failure = failure_of(&mut tester, value)?;
