@@ -114,7 +114,8 @@
 //!   the numerator above does not matter); `forall constructors c0: there exist arguments`
 //!   means that for every constructor of that sub-value's type some value built with it fails
 //!   (`c0 in {Add, Div}` above: for each of those, where the others, here `C`, had no failing
-//!   value);
+//!   value); over a type of fieldless variants, which take no arguments, it reads
+//!   `forall constructors c0 in {Low, Normal}:` over `Job { level: c0 }`: each of those fails;
 //!   `forall constructors k0 in {Add, Sub}` over `k0(Lit(x1), In)` means the sub-value may
 //!   have either of those constructors with the same arguments, and every such instance
 //!   fails: a claim checked like a value variable's, with every variable drawn, for the root

@@ -1456,3 +1456,35 @@ fn a_range_of_more_than_max_forall_values_is_sampled_across_it() {
         );
     }
 }
+
+/// A priority, low to high.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, SubTypes, Arbitrary)]
+enum Urgency {
+    Low,
+    Normal,
+    High,
+    Urgent,
+}
+
+/// A job's level and whether it may wait.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Ticket {
+    level: Urgency,
+    other: Urgency,
+    deferred: bool,
+}
+
+/// A claim over some of a type's fieldless variants names them bare, with no arguments said
+/// to exist: an outside audit found `c0(..)` under "there exist arguments such that" unclear
+/// for variants that take none.
+#[test]
+fn fieldless_variants_are_claimed_without_arguments() {
+    for seed in SEEDS {
+        let report =
+            smart_check(&seeded(seed), |t: &Ticket| t.level >= Urgency::High || t.deferred);
+        let cex = &report.counterexamples()[0];
+        let expected = "forall values x0: forall constructors c0 in {Low, Normal}:\n  \
+                        Ticket { level: c0, other: x0, deferred: false }";
+        assert_eq!(formula(cex), expected, "seed {seed}");
+    }
+}

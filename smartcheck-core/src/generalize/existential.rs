@@ -67,6 +67,10 @@ const TUPLES: usize = 64;
 pub(super) struct Claimed {
     pub place: usize,
     pub only: Vec<&'static str>,
+    /// True for a tag of a type whose variants are all fieldless (its values known and few):
+    /// its constructors take no arguments, so the formula names them bare (`c0`, not
+    /// `c0(..)`).
+    pub fieldless: bool,
 }
 
 /// The paper's `sumTest`: the places generalized over their constructors, in breadth-first
@@ -102,7 +106,8 @@ pub(super) fn sum_test(
             return (found, Some(place));
         }
         let mut joint = found.clone();
-        joint.push(Claimed { place, only: Vec::new() });
+        let fieldless = super::relation::fieldless(ctx, place);
+        joint.push(Claimed { place, only: Vec::new(), fieldless });
         match constr_fail(ctx, scheme, &joint) {
             Some(only) if only.is_empty() => {
                 marks.generalize(place);
@@ -123,7 +128,8 @@ pub(super) fn sum_test(
         let bfs = &ctx.subject.bfs;
         let mut joint: Vec<Claimed> =
             found.iter().filter(|c| !bfs.is_under(c.place, place)).cloned().collect();
-        joint.push(Claimed { place, only: Vec::new() });
+        let fieldless = super::relation::fieldless(ctx, place);
+        joint.push(Claimed { place, only: Vec::new(), fieldless });
         if let Some(only) = constr_fail(ctx, scheme, &joint) {
             marks.generalize(place);
             found = joint;

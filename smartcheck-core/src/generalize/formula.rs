@@ -6,6 +6,8 @@
 //!   Div(x0, c0(..))
 //! forall constructors c0 in {Name, DotDot}: there exist arguments such that
 //!   [Dot, c0(..)]
+//! forall constructors c0 in {Low, Normal}, c1 in {High, Urgent}:
+//!   Job { a: c0, b: c1 }
 //! forall values x0 x1 with x0 != x1:
 //!   Pair(x0, x1)
 //! forall values x0 x1 with x0 != x1: forall constructors k0 in {Add, Sub}:
@@ -70,7 +72,11 @@ pub(super) fn formula(
     if !existential.is_empty() {
         let names = names("c", existential.len());
         for (claim, name) in existential.iter().zip(&names) {
-            holes.insert(claim.place, Hole::Constructor(name.clone()));
+            let hole = match claim.fieldless {
+                true => Hole::Value(name.clone()),
+                false => Hole::Constructor(name.clone()),
+            };
+            holes.insert(claim.place, hole);
         }
         // `c0 c1`, or, where one ranges over some constructors only, `c0 in {A, B}, c1`.
         let listed = match existential.iter().all(|c| c.only.is_empty()) {
@@ -85,7 +91,12 @@ pub(super) fn formula(
                 named.collect::<Vec<_>>().join(", ")
             }
         };
-        quantifiers.push(format!("forall constructors {listed}: there exist arguments such that"));
+        // Fieldless variants take no arguments: none is said to exist.
+        match existential.iter().all(|c| c.fieldless) {
+            true => quantifiers.push(format!("forall constructors {listed}:")),
+            false => quantifiers
+                .push(format!("forall constructors {listed}: there exist arguments such that")),
+        }
     }
     let body = render_generalized(NodeRef::Value(node_of(value)), &holes, format);
     if quantifiers.is_empty() {

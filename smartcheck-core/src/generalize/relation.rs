@@ -157,6 +157,14 @@ fn is_tag(node: NodeRef<'_>) -> bool {
         && node.type_node().leaf_rank().is_none()
 }
 
+/// True when `place` holds a tag of a type whose variants are all fieldless: its values are
+/// known and few, and every one of them is a tag (a ranged `Option`'s are known too, but
+/// `Some` holds a value).
+pub(super) fn fieldless(ctx: &mut Ctx<'_, '_>, place: usize) -> bool {
+    is_tag(ctx.subject.node(place))
+        && ctx.domain(place).is_some_and(|all| all.iter().all(|v| is_tag(v.as_node())))
+}
+
 /// How two tags of one type compare: by their constructors' places in the type's declaration
 /// (`Low < Normal < High`, the order `derive(PartialOrd)` gives them); `None` for anything
 /// else.
@@ -278,7 +286,7 @@ fn condition(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, a: usize, b: usize) {
     // differ, checked on every pair. (Two equal ones were tried as one repeated variable;
     // `<=` between them, as between two `None`s or two empty lists, and `<` between variants
     // of a type that also has fields, cost a claim's tries each and found nothing.)
-    let fieldless = is_tag(ctx.subject.node(a)) && ctx.domain(a).is_some();
+    let fieldless = fieldless(ctx, a);
     let kinds: &[Relation] = match (ctx.subject.is_leaf(a), fieldless) {
         (true, _) => &[Relation::NotEqual, Relation::LessOrEqual, Relation::Less],
         (false, true) => &[Relation::NotEqual, Relation::Less],
