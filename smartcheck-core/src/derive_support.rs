@@ -110,8 +110,8 @@ struct Bounds<F: RangeField> {
     hi: F::Int,
 }
 
-/// Constructor budgets the random values of [`FieldRange::values`] are drawn at, in turn: a
-/// list field of up to seven integers, an `Option` that is `Some` most of the time.
+/// Constructor budgets the random values of [`FieldRange::values`] are drawn at, in turn (2
+/// to 9): a list field of up to eight integers, an `Option` that is `Some` most of the time.
 const RANGE_BUDGETS: usize = 8;
 
 impl<F: RangeField + SubTypes> FieldRange for Bounds<F> {
@@ -318,8 +318,8 @@ pub trait RangeField: Sized {
     fn from_int(x: Self::Int) -> Self;
     /// The values that hold no integer, simplest first (`None`; `[]`): none for an integer.
     fn without_ints() -> Vec<Self>;
-    /// Every value within `lo..=hi`, simplest first, when there are at most `most`; `None`
-    /// when there are more (or infinitely many: a list).
+    /// Every value within `lo..=hi` (integers from `lo` up, an `Option`'s `None` first), when
+    /// there are at most `most`; `None` when there are more (or infinitely many: a list).
     fn every_in(lo: Self::Int, hi: Self::Int, most: usize) -> Option<Vec<Self>>;
     /// The value whose integers are those of `lo..=hi` at the ranks of this value's own, in
     /// the order of simplicity (`0, 1, -1, 2, -2, ...` within the range, from the end nearest

@@ -304,8 +304,9 @@ pub trait FieldRange {
     /// or the tail of a list field (an `Option<u8>` ranged `0..=9`: `None`, `Some(0)`, ...,
     /// `Some(9)`, `Some(8)`, then `random` drawn as the field is generated).
     fn values(&self, g: &mut Gen, random: usize) -> Vec<Box<dyn SubValue>>;
-    /// Every value of the field's type within the range, simplest first, when there are at
-    /// most `most` of them (an integer, or an `Option` of one); `None` otherwise (a list).
+    /// Every value of the field's type within the range (integers from the low end up, an
+    /// `Option`'s `None` first), when there are at most `most` of them (an integer, or an
+    /// `Option` of one); `None` otherwise (a list).
     fn every(&self, most: usize) -> Option<Vec<Box<dyn SubValue>>>;
     /// Every integer of the range, from its low end up, when there are at most `most`.
     fn every_int(&self, most: usize) -> Option<Vec<Box<dyn SubValue>>>;
