@@ -66,16 +66,22 @@ fn sorted_hash_keys<K: SubTypes>(keys: &[&K]) -> Vec<usize> {
 
 /// The walking order of a hash map's or set's keys ([`sorted_hash_keys`]), as positions in
 /// its iteration order, for the keys `keys` yields in that order. Remembered for the last
-/// [`WALK_ORDERS`] key sequences walked on this thread, each known by its length and a hash
-/// of its keys in iteration order (with `K`'s type): a walk reaches entry `i` for every `i`,
+/// [`WALK_ORDERS`] key sequences walked on this thread, each known by its length and a
+/// structural hash of its keys in iteration order (with `K`'s type): a walk reaches entry `i`
+/// for every `i`,
 /// and sorting the keys again at each one made reducing a `HashMap<String, u32>` of 200
 /// entries take 48 s (a `BTreeMap`'s, 1 ms; now 0.27 s). O(n) hashing a call, O(n log n)
 /// comparisons when the order is not remembered.
-fn walk_order<'a, K: SubTypes + Hash + 'a>(keys: impl Iterator<Item = &'a K>) -> Rc<[usize]> {
+fn walk_order<'a, K: SubTypes + 'a>(keys: impl Iterator<Item = &'a K>) -> Rc<[usize]> {
     let keys: Vec<&K> = keys.collect();
-    let mut hasher = std::hash::DefaultHasher::new();
+    // The keys' structure (constructors, leaves' ranks, else their `Debug` text), never
+    // their own `Hash`: a `Hash` that hashes only some fields (or none) would give two key
+    // sequences one order, and a report that changes from run to run.
+    let mut hasher = crate::reduce::tree::FastHasher::default();
     std::any::TypeId::of::<K>().hash(&mut hasher);
-    keys.hash(&mut hasher);
+    for key in &keys {
+        crate::reduce::tree::hash_value(NodeRef::Value(*key), &mut hasher);
+    }
     let id = (hasher.finish(), keys.len());
     let known = ORDERS.with(|o| {
         let mut o = o.borrow_mut();
