@@ -103,7 +103,7 @@ impl<'a> Tester<'a> {
 
     /// [`classify`](Self::classify) a value; `plain` when it is known to hold no node of a
     /// type with constraints (a test input whose draw made none), so it is not walked for
-    /// them.
+    /// them unless it fails.
     pub fn classify_drawn(
         &mut self,
         value: &dyn SubValue,
@@ -114,6 +114,12 @@ impl<'a> Tester<'a> {
         }
         self.evaluations += 1;
         let outcome = property::run_erased(&|| (self.prop)(value));
+        // A failure is walked all the same: a hand-written generator may build a constrained
+        // type outside its constraints without a note, and such a value is no counterexample
+        // (reduction would drop it, and call the property flaky).
+        if plain && matches!(outcome, Outcome::Fail(_)) && !within_constraints(value) {
+            return (Outcome::Discard, None);
+        }
         let known = match (&outcome, self.extra) {
             (Outcome::Fail(f), Some(excluded)) => excluded(value, f),
             _ => None,
