@@ -110,10 +110,6 @@ struct Bounds<F: RangeField> {
     hi: F::Int,
 }
 
-/// Constructor budgets the random values of [`FieldRange::values`] are drawn at, in turn (2
-/// to 9): a list field of up to eight integers, an `Option` that is `Some` most of the time.
-const RANGE_BUDGETS: usize = 8;
-
 impl<F: RangeField + SubTypes> FieldRange for Bounds<F> {
     fn ints(&self, g: &mut Gen, random: usize) -> Vec<Box<dyn SubValue>> {
         let ints = range_ints::<F>(self.lo, self.hi, g, random).into_iter();
@@ -125,8 +121,7 @@ impl<F: RangeField + SubTypes> FieldRange for Bounds<F> {
         let first = F::without_ints().into_iter().chain(ints.into_iter().map(F::from_int));
         let ends = ends.into_iter().map(F::from_int);
         let drawn = at_growing_sizes(g, random, |g, k| {
-            let budget = 2 + k % RANGE_BUDGETS;
-            g.with_budget(budget, |g| F::arbitrary_in(g, self.lo, self.hi))
+            g.with_budget(2 + k, |g| F::arbitrary_in(g, self.lo, self.hi))
         });
         let all: Vec<F> = first.chain(ends).chain(drawn).collect();
         all.into_iter().map(|v| Box::new(v) as Box<dyn SubValue>).collect()

@@ -302,7 +302,8 @@ pub trait FieldRange {
     fn ints(&self, g: &mut Gen, random: usize) -> Vec<Box<dyn SubValue>>;
     /// Values of the field's own type with every integer in the range: for the field itself,
     /// or the tail of a list field (an `Option<u8>` ranged `0..=9`: `None`, `Some(0)`, ...,
-    /// `Some(9)`, `Some(8)`, then `random` drawn as the field is generated).
+    /// `Some(9)`, `Some(8)`, then `random` drawn as the field is generated, at growing budgets
+    /// and sizes: lists of up to 50 elements).
     fn values(&self, g: &mut Gen, random: usize) -> Vec<Box<dyn SubValue>>;
     /// Every value of the field's type within the range (integers from the low end up, an
     /// `Option`'s `None` first), when there are at most `most` of them (an integer, or an

@@ -9,11 +9,12 @@
 //! Tried after universal generalization, on places it left alone (neither a variable nor
 //! under one): a repeated variable when the two places hold equal values, then, for two
 //! leaves, the conditions `!=`, `<=`, `<` (the weakest first) that the counterexample meets;
-//! for two tags of a type of fieldless variants, `!=` and `<`, ordered as the type declares
-//! its variants (`Low < High`, the order `derive(PartialOrd)` gives them: a bug over that
-//! order, `a < b`, is one class, not one per pair of variants); for two other sub-values,
-//! `!=` only (they have no order). Two sub-values related as wholes take in the variables under them (`Letter(x0)`
-//! beside `Esc`: `(x1, x2) with x1 != x2`), checked anew with every other variable.
+//! for two tags of a type of fieldless variants whose values are all known, `!=` and `<`,
+//! ordered as the type declares its variants (`Low < High`; `derive(PartialOrd)`'s order
+//! unless discriminants are set out of order): a bug over that order, `a < b`, is one class,
+//! not one per pair of variants; for two other sub-values, `!=` only (they have no order).
+//! Two sub-values related as wholes take in the variables under them (`Letter(x0)` beside
+//! `Esc`: `(x1, x2) with x1 != x2`), checked anew with every other variable.
 //! `==` needs no condition: it is the repeated variable. Each is claimed under the same
 //! evidence rule as any variable, with every earlier variable varying too; half the tries put
 //! the right variable at the condition's boundary (`x1 == x0` for `<=`, the next value up for
@@ -166,8 +167,8 @@ pub(super) fn fieldless(ctx: &mut Ctx<'_, '_>, place: usize) -> bool {
 }
 
 /// How two tags of one type compare: by their constructors' places in the type's declaration
-/// (`Low < Normal < High`, the order `derive(PartialOrd)` gives them); `None` for anything
-/// else.
+/// (`Low < Normal < High`, whatever their discriminants or `PartialOrd`); `None` for
+/// anything else.
 fn tag_order(a: NodeRef<'_>, b: NodeRef<'_>) -> Option<Ordering> {
     if !(is_tag(a) && is_tag(b) && a.value_type() == b.value_type()) {
         return None;
@@ -286,7 +287,8 @@ fn condition(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, a: usize, b: usize) {
     // differ, checked on every pair. (Two equal ones were tried as one repeated variable;
     // `<=` between them, as between two `None`s or two empty lists, and `<` between variants
     // of a type that also has fields, cost a claim's tries each and found nothing.)
-    let fieldless = fieldless(ctx, a);
+    // Both known, or the check of the two together is a sample, not every pair.
+    let fieldless = fieldless(ctx, a) && fieldless(ctx, b);
     let kinds: &[Relation] = match (ctx.subject.is_leaf(a), fieldless) {
         (true, _) => &[Relation::NotEqual, Relation::LessOrEqual, Relation::Less],
         (false, true) => &[Relation::NotEqual, Relation::Less],
