@@ -131,11 +131,16 @@ impl<F: RangeField + SubTypes> FieldRange for Bounds<F> {
         Some(all.into_iter().map(|v| Box::new(v) as Box<dyn SubValue>).collect())
     }
     fn every_int(&self, most: usize) -> Option<Vec<Box<dyn SubValue>>> {
-        let span = self.hi.offset_from(self.lo);
-        let all =
-            (0..=span).map(|k| Box::new(F::Int::from_offset(self.lo, k)) as Box<dyn SubValue>);
-        (span < most as u128).then(|| all.collect())
+        let all = every_int_in(self.lo, self.hi, most)?.into_iter();
+        Some(all.map(|v| Box::new(v) as Box<dyn SubValue>).collect())
     }
+}
+
+/// Every integer of `lo..=hi`, from `lo` up, when there are at most `most`; `None` when
+/// there are more.
+fn every_int_in<I: RangeInt>(lo: I, hi: I, most: usize) -> Option<Vec<I>> {
+    let span = hi.offset_from(lo);
+    (span < most as u128).then(|| (0..=span).map(|k| I::from_offset(lo, k)).collect())
 }
 
 /// The cost (smallest size) of one constructor: 1 plus its fields' smallest sizes.
@@ -377,8 +382,7 @@ macro_rules! range_int {
                 Vec::new()
             }
             fn every_in(lo: $t, hi: $t, most: usize) -> Option<Vec<$t>> {
-                let span = hi.offset_from(lo);
-                (span < most as u128).then(|| (0..=span).map(|k| <$t>::from_offset(lo, k)).collect())
+                every_int_in(lo, hi, most)
             }
             fn within(&self, lo: $t, hi: $t) -> bool {
                 (lo..=hi).contains(self)

@@ -151,19 +151,17 @@ fn compare(a: &dyn SubValue, b: &dyn SubValue) -> Option<Ordering> {
 
 /// True for a tag: a value of a type of two or more constructors that holds nothing (a
 /// fieldless variant).
-fn is_tag(node: NodeRef<'_>) -> bool {
+pub(super) fn is_tag(node: NodeRef<'_>) -> bool {
     matches!(node, NodeRef::Value(_))
         && node.children().is_empty()
         && node.constructors().len() >= 2
         && node.type_node().leaf_rank().is_none()
 }
 
-/// True when `place` holds a tag of a type whose variants are all fieldless: its values are
-/// known and few, and every one of them is a tag (a ranged `Option`'s are known too, but
-/// `Some` holds a value).
+/// True when `place` holds a tag of a type whose variants are all fieldless, its values all
+/// known (its sampler met a tag of every variant).
 pub(super) fn fieldless(ctx: &mut Ctx<'_, '_>, place: usize) -> bool {
-    is_tag(ctx.subject.node(place))
-        && ctx.domain(place).is_some_and(|all| all.iter().all(|v| is_tag(v.as_node())))
+    ctx.sampler(place).0.fieldless()
 }
 
 /// How two tags of one type compare: by their constructors' places in the type's declaration

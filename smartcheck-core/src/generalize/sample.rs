@@ -33,6 +33,7 @@
 //! [`NEAR`]) values kept per place, built once, each value's `Debug` text built once to tell
 //! it apart; O(n) walk of the counterexample for the near values.
 
+use super::relation::is_tag;
 use super::Subject;
 use crate::args::Args;
 use crate::gen::Gen;
@@ -73,6 +74,9 @@ pub(super) struct Sampler {
     /// fieldless variants only, an integer in a ranged field of at most `max_forall` values,
     /// or such a field's `Option` of one.
     whole: Option<Vec<Box<dyn SubValue>>>,
+    /// True when `whole` is there because the place is a tag of a type whose variants are
+    /// all fieldless ([`every_tag`]).
+    fieldless: bool,
 }
 
 impl Sampler {
@@ -93,6 +97,7 @@ impl Sampler {
         };
         let mut small = Distinct::new(&own);
         let whole;
+        let mut fieldless = false;
         if ranged {
             whole =
                 every.map(|every| every.into_iter().filter(|v| show(v.as_node()) != own).collect());
@@ -101,7 +106,8 @@ impl Sampler {
             let ranked = small_values(node, gen, args);
             let complete = node.type_node().leaf_rank().is_some() && ranked.len() < SMALL;
             small.keep(ranked, SMALL);
-            whole = (complete || every_tag(node, &small.values)).then(|| small.values.clone());
+            fieldless = every_tag(node, &small.values);
+            whole = (complete || fieldless).then(|| small.values.clone());
             small.keep(separator_chars(node).into_iter().map(shown), SMALL + SEPARATORS.len());
             // One-char shapes, then the separated strings, then the longer shapes.
             let mut shapes = string_shapes(node, gen);
@@ -120,7 +126,13 @@ impl Sampler {
             near_values(subject, place, gen).into_iter().map(shown),
             near.values.len() + NEAR,
         );
-        Sampler { place, small: small.values, near: near.values, in_range, whole }
+        Sampler { place, small: small.values, near: near.values, in_range, whole, fieldless }
+    }
+
+    /// True when the place is a tag of a type whose variants are all fieldless, its values
+    /// all known ([`every_tag`]).
+    pub(super) fn fieldless(&self) -> bool {
+        self.fieldless
     }
 
     /// Every value the place can take, the counterexample's own first, when they are known
@@ -329,11 +341,9 @@ fn simplest_leaves(value: &dyn SubValue) -> Option<Box<dyn SubValue>> {
 /// holding nothing), and these are all its values but `node`'s own.
 fn every_tag(node: NodeRef<'_>, small: &[Box<dyn SubValue>]) -> bool {
     let all = node.constructors();
-    let tag = |n: NodeRef<'_>| n.children().is_empty();
-    all.len() >= 2
-        && tag(node)
+    is_tag(node)
         && small.len() + 1 == all.len()
-        && small.iter().all(|v| tag(v.as_node()))
+        && small.iter().all(|v| is_tag(v.as_node()))
         && all.iter().all(|&c| {
             c == node.constructor() || small.iter().any(|v| v.as_node().constructor() == c)
         })

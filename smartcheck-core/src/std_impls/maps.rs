@@ -65,21 +65,19 @@ fn sorted_hash_keys<K: SubTypes>(keys: &[&K]) -> Vec<usize> {
 }
 
 /// The walking order of a hash map's or set's keys ([`sorted_hash_keys`]), as positions in
-/// its iteration order, for the keys `keys` yields in that order. Remembered for the last
-/// [`WALK_ORDERS`] key sequences walked on this thread, each known by its length and a
-/// structural hash of its keys in iteration order (with `K`'s type): a walk reaches entry `i`
-/// for every `i`,
-/// and sorting the keys again at each one made reducing a `HashMap<String, u32>` of 200
-/// entries take 48 s (a `BTreeMap`'s, 1 ms; now 0.27 s). O(n) hashing a call, O(n log n)
-/// comparisons when the order is not remembered.
-fn walk_order<'a, K: SubTypes + 'a>(keys: impl Iterator<Item = &'a K>) -> Rc<[usize]> {
-    let keys: Vec<&K> = keys.collect();
+/// `keys`, the map's keys in its iteration order. Remembered for the last [`WALK_ORDERS`] key
+/// sequences walked on this thread, each known by its length and a structural hash of its
+/// keys in iteration order (with `K`'s type): a walk reaches entry `i` for every `i`, and
+/// sorting the keys again at each one made reducing a `HashMap<String, u32>` of 200 entries
+/// take 48 s (a `BTreeMap`'s, 1 ms). O(n) hashing a call, O(n log n) comparisons when the
+/// order is not remembered.
+fn walk_order<K: SubTypes>(keys: &[&K]) -> Rc<[usize]> {
     // The keys' structure (constructors, leaves' ranks, else their `Debug` text), never
     // their own `Hash`: a `Hash` that hashes only some fields (or none) would give two key
     // sequences one order, and a report that changes from run to run.
     let mut hasher = crate::reduce::tree::FastHasher::default();
     std::any::TypeId::of::<K>().hash(&mut hasher);
-    for key in &keys {
+    for key in keys {
         crate::reduce::tree::hash_value(NodeRef::Value(*key), &mut hasher);
     }
     let id = (hasher.finish(), keys.len());
@@ -94,7 +92,7 @@ fn walk_order<'a, K: SubTypes + 'a>(keys: impl Iterator<Item = &'a K>) -> Rc<[us
     if let Some(order) = known {
         return order;
     }
-    let order: Rc<[usize]> = sorted_hash_keys(&keys).into();
+    let order: Rc<[usize]> = sorted_hash_keys(keys).into();
     ORDERS.with(|o| {
         let mut o = o.borrow_mut();
         o.insert(0, (id, order.clone()));
@@ -310,17 +308,16 @@ where
         self.len()
     }
     fn entry_at(&self, i: usize) -> Option<(&K, &V)> {
-        let at = *walk_order(self.keys()).get(i)?;
+        let at = *walk_order(&self.keys().collect::<Vec<_>>()).get(i)?;
         self.iter().nth(at)
     }
     fn value_mut_at(&mut self, i: usize) -> Option<&mut V> {
-        let at = *walk_order(self.keys()).get(i)?;
+        let at = *walk_order(&self.keys().collect::<Vec<_>>()).get(i)?;
         self.values_mut().nth(at)
     }
     fn keys_from(&self, start: usize) -> Vec<K> {
-        let order = walk_order(self.keys());
         let keys: Vec<&K> = self.keys().collect();
-        order.iter().skip(start).map(|&at| keys[at].clone()).collect()
+        walk_order(&keys).iter().skip(start).map(|&at| keys[at].clone()).collect()
     }
     fn remove_key(&mut self, key: &K) -> Option<V> {
         self.remove(key)
@@ -382,16 +379,16 @@ where
         self.len()
     }
     fn entry_at(&self, i: usize) -> Option<(&K, &())> {
-        let at = *walk_order(self.iter()).get(i)?;
-        self.iter().nth(at).map(|k| (k, &UNIT))
+        let keys: Vec<&K> = self.iter().collect();
+        let at = *walk_order(&keys).get(i)?;
+        Some((keys[at], &UNIT))
     }
     fn value_mut_at(&mut self, _: usize) -> Option<&mut ()> {
         None
     }
     fn keys_from(&self, start: usize) -> Vec<K> {
-        let order = walk_order(self.iter());
         let keys: Vec<&K> = self.iter().collect();
-        order.iter().skip(start).map(|&at| keys[at].clone()).collect()
+        walk_order(&keys).iter().skip(start).map(|&at| keys[at].clone()).collect()
     }
     fn remove_key(&mut self, key: &K) -> Option<()> {
         self.remove(key).then_some(())
