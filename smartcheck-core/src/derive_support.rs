@@ -134,6 +134,22 @@ impl<F: RangeField + SubTypes> FieldRange for Bounds<F> {
         let all = every_int_in(self.lo, self.hi, most)?.into_iter();
         Some(all.map(|v| Box::new(v) as Box<dyn SubValue>).collect())
     }
+    fn nested(&self, ty: TypeId) -> Option<Box<dyn FieldRange>> {
+        F::nested_range(ty, self.lo, self.hi)
+    }
+}
+
+/// `Bounds` of `lo..=hi` for `T` when `T` is of type `ty`, else the bounds at `ty` within
+/// `T` (`RangeField::nested_range` of an `Option` or `Vec` of `T`).
+fn bounds_at<T: RangeField + SubTypes>(
+    ty: TypeId,
+    lo: T::Int,
+    hi: T::Int,
+) -> Option<Box<dyn FieldRange>> {
+    if TypeId::of::<T>() == ty {
+        return Some(Box::new(Bounds::<T> { lo, hi }));
+    }
+    T::nested_range(ty, lo, hi)
 }
 
 /// Every integer of `lo..=hi`, from `lo` up, when there are at most `most`; `None` when
@@ -314,6 +330,13 @@ pub trait RangeField: Sized {
     {
         Box::new(Bounds::<Self> { lo, hi })
     }
+    /// The range at a type `ty` strictly inside this one ([`FieldRange::nested`]): the
+    /// `T` of an `Option<T>` or a `Vec<T>`, or a type within that `T`; `None` for an integer,
+    /// which holds no other.
+    fn nested_range(ty: TypeId, lo: Self::Int, hi: Self::Int) -> Option<Box<dyn FieldRange>> {
+        let _ = (ty, lo, hi);
+        None
+    }
     /// The value that holds `x` as its one integer (`x`, `Some(x)`, `[x]`).
     fn from_int(x: Self::Int) -> Self;
     /// The values that hold no integer, simplest first (`None`; `[]`): none for an integer.
@@ -405,8 +428,11 @@ macro_rules! range_int {
 
 range_int!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
 
-impl<T: RangeField> RangeField for Option<T> {
+impl<T: RangeField + SubTypes> RangeField for Option<T> {
     type Int = T::Int;
+    fn nested_range(ty: TypeId, lo: T::Int, hi: T::Int) -> Option<Box<dyn FieldRange>> {
+        bounds_at::<T>(ty, lo, hi)
+    }
     fn arbitrary_in(g: &mut Gen, lo: T::Int, hi: T::Int) -> Self {
         // As `Option<T>`'s own impl: `Some` three times in four when it fits the budget.
         if g.budget() > 1 && g.ratio(3, 4) {
@@ -437,8 +463,11 @@ impl<T: RangeField> RangeField for Option<T> {
     }
 }
 
-impl<T: RangeField> RangeField for Vec<T> {
+impl<T: RangeField + SubTypes> RangeField for Vec<T> {
     type Int = T::Int;
+    fn nested_range(ty: TypeId, lo: T::Int, hi: T::Int) -> Option<Box<dyn FieldRange>> {
+        bounds_at::<T>(ty, lo, hi)
+    }
     fn arbitrary_in(g: &mut Gen, lo: T::Int, hi: T::Int) -> Self {
         let len = ranged_list_len(g);
         (0..len).map(|_| g.with_budget(0, |g| T::arbitrary_in(g, lo, hi))).collect()

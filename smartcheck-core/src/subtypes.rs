@@ -311,6 +311,15 @@ pub trait FieldRange {
     fn every(&self, most: usize) -> Option<Vec<Box<dyn SubValue>>>;
     /// Every integer of the range, from its low end up, when there are at most `most`.
     fn every_int(&self, most: usize) -> Option<Vec<Box<dyn SubValue>>>;
+    /// The same range seen at a value of type `ty` nested in the field: the `Vec<u8>` in an
+    /// `Option<Vec<u8>>` field, the `Option<u8>` elements of a `Vec<Option<u8>>` one, whose
+    /// integers the range bounds too. `None` when no such type lies in the field (and for the
+    /// field's own type and its integer, which [`values`](Self::values) and
+    /// [`ints`](Self::ints) give).
+    fn nested(&self, ty: std::any::TypeId) -> Option<Box<dyn FieldRange>> {
+        let _ = ty;
+        None
+    }
 }
 
 /// The object-safe, read-only face of a [`SubTypes`] value.

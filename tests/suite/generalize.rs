@@ -1418,6 +1418,38 @@ fn a_ranged_option_or_list_is_varied_within_its_range() {
     }
 }
 
+/// Quiet hours when set, and each day's readings: ranges over integers nested two deep.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Plan {
+    #[smartcheck(range = 0..=23)]
+    quiet: Option<Vec<u8>>,
+    #[smartcheck(range = 100..=200)]
+    days: Vec<Vec<u8>>,
+}
+
+/// A list inside a ranged `Option`, or inside a ranged list, is varied within the range: it
+/// was drawn as any `Vec<u8>`'s (elements mostly outside the range, so refused), and a review
+/// saw `Some(x0)` claimed where `Some([23])` passes and `[x0, ..x1]` where `[[200]]` passes.
+#[test]
+fn a_list_nested_in_a_ranged_field_is_varied_within_the_range() {
+    for seed in SEEDS {
+        let report =
+            smart_check(&seeded(seed), |p: &Plan| p.quiet.as_deref().is_none_or(|h| h == [23]));
+        let cex = &report.counterexamples()[0];
+        let some_fails = "forall values x0: forall constructors c0: there exist arguments such \
+                          that\n  Plan { quiet: Some(c0(..)), days: x0 }";
+        assert_eq!(formula(cex), some_fails, "seed {seed}");
+        let report =
+            smart_check(&seeded(seed), |p: &Plan| p.days.first().is_none_or(|d| d.contains(&200)));
+        let cex = &report.counterexamples()[0];
+        assert_eq!(
+            formula(cex),
+            "forall values x0 x1:\n  Plan { quiet: x0, days: [[], ..x1] }",
+            "seed {seed}"
+        );
+    }
+}
+
 /// A volume in a range of 1,024 levels, with a mute switch.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
 struct Mixer {

@@ -355,7 +355,8 @@ type Values = Vec<Box<dyn SubValue>>;
 /// For a place in a `#[smartcheck(range = ..)]` field (of the nearest holder that ranges the
 /// field it lies in), values within the range
 /// ([`FieldRange`](crate::subtypes::FieldRange)): for an integer, the range's
-/// integers; for the field itself or a list field's tail, values of the field's type. Laid
+/// integers; for the field itself or a list field's tail, values of the field's type; for a
+/// value nested in the field (the list in an `Option<Vec<u8>>`), values of its own type. Laid
 /// out as the range's first values, its two ends, then [`RANGED`] random ones; with every
 /// value the place can take when they are at most `most`. Empty for any other place.
 fn ranged_values(
@@ -379,7 +380,12 @@ fn ranged_values(
                 if values[0].as_node().value_type() == ty {
                     return (values, range.every(most).filter(|_| child == place));
                 }
-                return (Vec::new(), None);
+                // A type nested in the field (the list in a ranged `Option<Vec<u8>>`): its
+                // own values within the range, every one the place can take when few.
+                return match range.nested(ty) {
+                    Some(inner) => (inner.values(gen, RANGED), inner.every(most)),
+                    None => (Vec::new(), None),
+                };
             }
         }
         child = parent;
