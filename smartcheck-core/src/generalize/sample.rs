@@ -54,6 +54,15 @@ pub(super) const SHAPES: usize = 5 + 25 + 125;
 /// How far beyond `max_size` the random values' constructor budgets grow.
 pub(super) const BEYOND: usize = 4;
 
+/// Small values kept, at most, for a tag (a fieldless variant): all of its type's variants
+/// when they are at most this many, so that a type of 20 is known whole as one of 4 is.
+pub(super) const TAGS: usize = 64;
+
+/// Draws, per variant, that look for a tag of every variant of a type that does not
+/// enumerate ([`small_values`]): a variant drawn one time in `n` is missed after `16 · n`
+/// draws about once in nine million.
+const TAG_DRAWS: usize = 16;
+
 /// Random values drawn within a ranged field's range, per place in it.
 pub(super) const RANGED: usize = 64;
 
@@ -103,17 +112,22 @@ impl Sampler {
                 every.map(|every| every.into_iter().filter(|v| show(v.as_node()) != own).collect());
             small.keep(first.into_iter().map(shown), SMALL);
         } else {
-            let ranked = small_values(node, gen, args);
-            let complete = node.type_node().leaf_rank().is_some() && ranked.len() < SMALL;
-            small.keep(ranked, SMALL);
+            // A tag's type may have more variants than `SMALL`: all of them, up to `TAGS`.
+            let most = match is_tag(node) {
+                true => node.constructors().len().clamp(SMALL, TAGS),
+                false => SMALL,
+            };
+            let ranked = small_values(node, gen, args, most);
+            let complete = node.type_node().leaf_rank().is_some() && ranked.len() < most;
+            small.keep(ranked, most);
             fieldless = every_tag(node, &small.values);
             whole = (complete || fieldless).then(|| small.values.clone());
-            small.keep(separator_chars(node).into_iter().map(shown), SMALL + SEPARATORS.len());
+            small.keep(separator_chars(node).into_iter().map(shown), most + SEPARATORS.len());
             // One-char shapes, then the separated strings, then the longer shapes.
             let mut shapes = string_shapes(node, gen);
             let longer = shapes.split_off(shapes.len().min(5));
             let strings = shapes.into_iter().chain(separated_strings(node)).chain(longer);
-            small.keep(strings.map(shown), SMALL + SHAPES + SEPARATED);
+            small.keep(strings.map(shown), most + SHAPES + SEPARATED);
         }
         // Edges that are no small value, then near values that are no edge.
         let mut edges = Distinct { values: Vec::new(), seen: small.seen.clone() };
@@ -283,14 +297,14 @@ fn random_value(
 /// order; else, for a type that enumerates, its first values in enumeration order (the order
 /// exhaustive checking uses, invariant met); else distinct values drawn at the smallest
 /// budgets and sizes, smallest first (by size, then by the length of their text).
-fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args) -> Vec<Shown> {
+fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args, most: usize) -> Vec<Shown> {
     let type_node = node.type_node();
     let ranked: Vec<Box<dyn SubValue>> =
-        (0..SMALL as u64).map_while(|rank| type_node.from_leaf_rank(rank)).collect();
+        (0..most as u64).map_while(|rank| type_node.from_leaf_rank(rank)).collect();
     if !ranked.is_empty() {
         return ranked.into_iter().map(shown).collect();
     }
-    let enumerated = type_node.node_small_values(SMALL);
+    let enumerated = type_node.node_small_values(most);
     if !enumerated.is_empty() {
         return enumerated.into_iter().map(shown).collect();
     }
@@ -302,6 +316,28 @@ fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args) -> Vec<Shown> {
         })
         .map(shown)
         .collect();
+    // A tag of a type that does not enumerate: drawn on until every variant has been met (64
+    // draws miss one of 16 equally likely variants one time in four, one of 20 three in
+    // four), or a variant seems never drawn.
+    if is_tag(node) {
+        let all = node.constructors();
+        let mut met: Vec<&str> = Vec::with_capacity(all.len());
+        for (value, _) in &drawn {
+            if !met.contains(&value.as_node().constructor()) {
+                met.push(value.as_node().constructor());
+            }
+        }
+        for _ in 0..TAG_DRAWS * all.len() {
+            if met.len() >= all.len() {
+                break;
+            }
+            let Some(value) = generate_below(node, min + 1, gen, 0) else { continue };
+            if !met.contains(&value.as_node().constructor()) {
+                met.push(value.as_node().constructor());
+                drawn.push(shown(value));
+            }
+        }
+    }
     drawn.sort_by_cached_key(|(v, text)| (v.size(), text.len()));
     // The smallest shape drawn with every leaf at its simplest: `(0.0, 0.0)` for a pair of
     // floats, which a random draw seldom is, though code that treats zero apart is common.

@@ -190,7 +190,10 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
 
 /// Every value of each variable of `scheme`, when each is a place of few known values
 /// (`Sampler::domain`) and their combinations number `max_forall` at most.
-fn joint_domain(ctx: &mut Ctx<'_, '_>, scheme: &Scheme) -> Option<Vec<Vec<Box<dyn SubValue>>>> {
+pub(super) fn joint_domain(
+    ctx: &mut Ctx<'_, '_>,
+    scheme: &Scheme,
+) -> Option<Vec<Vec<Box<dyn SubValue>>>> {
     let mut domains = Vec::with_capacity(scheme.vars.len());
     let mut combinations = 1usize;
     for var in &scheme.vars {
