@@ -13,7 +13,8 @@
 //! smallest value of its type (`None`, the empty list). The part made up for is a ranked leaf
 //! outside the removed node raised to the end of its values along its number line (a `range`
 //! field's top, else its type's), or a nullary node outside it (`None`) grown to a later
-//! constructor with one ranked leaf, at its end (`Some(u32::MAX)`).
+//! constructor with one ranked leaf, at its end (`Some(u32::MAX)`), or to the next tag of
+//! its type (`Cancel(Front)` to `Cancel(Middle)`, beside a `Book(Front)` removed).
 //!
 //! Where that end is a `range` field's top and the candidate is refused there (discarded by
 //! the property's precondition), the failing values may lie in a window below it: what
@@ -202,7 +203,8 @@ struct Below {
 
 /// `base` with one part outside the node at `removed` made up for: each ranked leaf (among
 /// the first `PAIRS`) raised to the end of its values, then each nullary node with one
-/// ranked leaf grown (`None` to `Some(x)`, `x` at its end).
+/// ranked leaf grown (`None` to `Some(x)`, `x` at its end), or grown to the next tag of its
+/// type (`Front` to `Middle`) when that holds nothing either.
 fn made_up(r: &mut Reducer<'_, '_>, base: &Root, removed: &[u32]) -> Vec<Made> {
     let mut out = Vec::new();
     let root = NodeRef::Value(base.node());
@@ -221,8 +223,14 @@ fn made_up(r: &mut Reducer<'_, '_>, base: &Root, removed: &[u32]) -> Vec<Made> {
             .filter(|l| l.path.starts_with(&path) && l.node.type_node().leaf_rank().is_some())
             .map(|l| l.path)
             .collect();
-        if let [leaf] = inside.as_slice() {
-            out.extend(raised(&low, leaf));
+        match inside.as_slice() {
+            [leaf] => out.extend(raised(&low, leaf)),
+            // A tag grown to the next one (`Cancel(Front)` to `Cancel(Middle)`), itself the
+            // part made up for: two bookings and a cancellation become one of each.
+            [] if node_at(NodeRef::Value(low.node()), &path).is_some_and(nullary) => {
+                out.push(Made { candidate: low, window: None });
+            }
+            _ => {}
         }
     }
     out

@@ -159,9 +159,10 @@ fn swapped_in_siblings(
     r.with_all(paths.iter().map(Vec::as_slice).zip(values).collect())
 }
 
-/// Exchanges two values of one ranked leaf type everywhere they occur, when the value that
-/// occurs first is the less simple: `[1, 0, 1, 0]` becomes `[0, 1, 0, 1]` where values are
-/// only labels (equal or not). Where the two values also stand in places of another role
+/// Exchanges two values of one ranked leaf type, or two tags of one type, everywhere they
+/// occur, when the value that occurs first is the less simple: `[1, 0, 1, 0]` becomes `[0,
+/// 1, 0, 1]` where values are only labels (equal or not), and `[Deposit(B), Transfer(A, B)]`
+/// becomes `[Deposit(A), Transfer(B, A)]` where accounts are. Where the two values also stand in places of another role
 /// (the keys of `Set(key, value)` and its values, both `u8`), each such place is also left
 /// out in turn ([`tree::parent_slot`]: the parent's constructor and the slot), so keys are
 /// renamed without the values: `[Set(1, 0), Set(0, 0), Del(1)]` becomes
@@ -172,9 +173,15 @@ pub fn relabel(r: &mut Reducer<'_, '_>) -> bool {
     const PLACES: usize = 4;
     let cex = r.current.clone();
     let root = NodeRef::Value(cex.node());
-    let found = tree::leaves(root);
+    let found = tree::labels(root);
     let near = &found[..found.len().min(NEAR)];
-    let key = |l: &tree::Leaf<'_>| Some((l.node.value_type(), l.node.type_node().leaf_rank()?));
+    // A leaf's rank, or a tag's place among its type's constructors (a tag's type has no
+    // ranks, so the two never meet).
+    let rank = |n: NodeRef<'_>| match n.is_opaque() {
+        true => n.type_node().leaf_rank(),
+        false => Some(u64::from(constructor_index(n))),
+    };
+    let key = |l: &tree::Leaf<'_>| Some((l.node.value_type(), rank(l.node)?));
     let places: Vec<_> = near.iter().map(|l| tree::parent_slot(root, &l.path)).collect();
     // The first occurrence of each distinct (type, rank), in order, with its key.
     let mut firsts: Vec<((TypeId, u64), &tree::Leaf<'_>)> = Vec::new();

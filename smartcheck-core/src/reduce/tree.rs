@@ -80,6 +80,32 @@ pub fn leaves(root: NodeRef<'_>) -> Vec<Leaf<'_>> {
     out
 }
 
+/// The changeable leaves of `root` and its tags (values of a type of two or more
+/// constructors that hold nothing: `None`, `A` of `enum Acct { A, B }`), depth-first: the
+/// values that may be mere labels, which [`normal::relabel`](super::normal::relabel)
+/// exchanges.
+pub fn labels(root: NodeRef<'_>) -> Vec<Leaf<'_>> {
+    let mut out = Vec::new();
+    let mut stack = vec![(root, LeafPath::default())];
+    while let Some((node, path)) = stack.pop() {
+        if node.is_opaque() {
+            out.push(Leaf { path, node });
+            continue;
+        }
+        let children = node.children();
+        if children.is_empty() && node.constructors().len() >= 2 {
+            out.push(Leaf { path, node });
+            continue;
+        }
+        for (slot, child) in children.into_iter().enumerate().rev() {
+            if !child.frozen {
+                stack.push((child.node, path.child(slot as u32)));
+            }
+        }
+    }
+    out
+}
+
 /// Where the leaf at `path` under `root` stands in its parent: the parent's constructor and
 /// the leaf's child slot (`("Put", 0)` for the key of `Put(key, value)`), `None` for the
 /// root or a wrong path. Leaves in one such place play one role in a value.
