@@ -64,20 +64,7 @@ pub struct Leaf<'a> {
 
 /// The changeable leaves of `root` (opaque nodes not under a frozen field), depth-first.
 pub fn leaves(root: NodeRef<'_>) -> Vec<Leaf<'_>> {
-    let mut out = Vec::new();
-    let mut stack = vec![(root, LeafPath::default())];
-    while let Some((node, path)) = stack.pop() {
-        if node.is_opaque() {
-            out.push(Leaf { path, node });
-            continue;
-        }
-        for (slot, child) in node.children().into_iter().enumerate().rev() {
-            if !child.frozen {
-                stack.push((child.node, path.child(slot as u32)));
-            }
-        }
-    }
-    out
+    walk(root, false)
 }
 
 /// The changeable leaves of `root` and its tags (values of a type of two or more
@@ -85,6 +72,11 @@ pub fn leaves(root: NodeRef<'_>) -> Vec<Leaf<'_>> {
 /// values that may be mere labels, which [`normal::relabel`](super::normal::relabel)
 /// exchanges.
 pub fn labels(root: NodeRef<'_>) -> Vec<Leaf<'_>> {
+    walk(root, true)
+}
+
+/// The changeable leaves of `root`, depth-first, and with `tags`, its tags among them.
+fn walk(root: NodeRef<'_>, tags: bool) -> Vec<Leaf<'_>> {
     let mut out = Vec::new();
     let mut stack = vec![(root, LeafPath::default())];
     while let Some((node, path)) = stack.pop() {
@@ -93,7 +85,7 @@ pub fn labels(root: NodeRef<'_>) -> Vec<Leaf<'_>> {
             continue;
         }
         let children = node.children();
-        if children.is_empty() && node.constructors().len() >= 2 {
+        if tags && children.is_empty() && node.constructors().len() >= 2 {
             out.push(Leaf { path, node });
             continue;
         }
