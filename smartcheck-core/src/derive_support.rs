@@ -469,6 +469,15 @@ impl<T: RangeField + SubTypes> RangeField for Vec<T> {
         bounds_at::<T>(ty, lo, hi)
     }
     fn arbitrary_in(g: &mut Gen, lo: T::Int, hi: T::Int) -> Self {
+        if T::min_size() != Some(0) {
+            // Elements that hold structure (`Option<u8>`, `Vec<u8>`) share the budget as a
+            // `Vec<T>`'s own do: with none, every one was `None` or empty.
+            let plan = crate::std_impls::cell_plan(g, T::min_size());
+            let list = plan.iter().map(|&b| g.with_budget(b, |g| T::arbitrary_in(g, lo, hi)));
+            let list = list.collect();
+            g.give_back(plan);
+            return list;
+        }
         let len = ranged_list_len(g);
         (0..len).map(|_| g.with_budget(0, |g| T::arbitrary_in(g, lo, hi))).collect()
     }

@@ -169,7 +169,8 @@
 //!   reduction whatever its type: a `String` drawn from a small domain (names, keys) stays in
 //!   it, where the `String` impl would shorten it to `""`.
 //! - `#[smartcheck(range = LO..=HI)]` (or `LO..HI`) on a field of any integer type, or an
-//!   `Option` or `Vec` of one: the integers stay within the range. Generation draws inside it
+//!   `Option` or `Vec` of one, nested as deep as you like (`Vec<Option<i8>>`,
+//!   `Option<Vec<u16>>`): the integers stay within the range. Generation draws inside it
 //!   (favouring `LO`, `HI` and values near `LO`, as integers favour 0 and their boundaries),
 //!   and every candidate of reduction, generalization and strengthening that leaves it is
 //!   discarded, never run: the range is part of the type. The bounds are integer literals

@@ -84,6 +84,47 @@ fn generation_stays_within_every_range() {
     assert_eq!(seen_b, (250..255).collect());
 }
 
+/// Readings that may be missing, in degrees below zero, and rows of a grid of levels.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Winter {
+    #[smartcheck(range = -40..=-1)]
+    readings: Vec<Option<i8>>,
+    #[smartcheck(range = 0..=999)]
+    rows: Vec<Vec<u16>>,
+}
+
+/// The elements of a ranged list that hold structure get their share of the budget, as a
+/// list's own do: an outside audit drew 10,000 `Vec<Option<i8>>` and `Vec<Vec<u16>>` ranged
+/// values, and none held an integer (every element `None` or empty), so no bug that needs
+/// one was ever found.
+#[test]
+fn elements_of_a_ranged_list_hold_integers_too() {
+    let (mut some, mut full_rows) = (0, 0);
+    for seed in 0..1_000u64 {
+        let w = Winter::arbitrary(&mut Gen::new(seed, (seed % 100) as usize));
+        assert!(w.within_constraints(), "seed {seed}: {w:?}");
+        some += usize::from(w.readings.iter().any(Option::is_some));
+        full_rows += usize::from(w.rows.iter().any(|r| !r.is_empty()));
+    }
+    // Measured over these seeds: 639 and 616 of 1,000 (0 and 0 before).
+    assert!(some >= 500 && full_rows >= 500, "{some} {full_rows}");
+    // A bug that needs a reading is found, and reduced to the warmest one.
+    let warmest = |w: &Winter| {
+        w.readings.iter().flatten().fold(0, |m, &r| m.max(r)) <= -1
+            || w.readings.iter().all(Option::is_none)
+    };
+    for seed in 0..30 {
+        let args = Args { seed: Some(seed), persist: false, ..Args::default() };
+        let report = smartcheck::smart_check(&args, warmest);
+        let least = Winter { readings: vec![Some(-1)], rows: vec![] };
+        assert_eq!(
+            report.counterexamples().first().map(|c| c.value()),
+            Some(&least),
+            "seed {seed}"
+        );
+    }
+}
+
 #[test]
 fn generation_favours_the_low_bound_and_the_boundaries() {
     #[derive(Debug, Clone, SubTypes, Arbitrary)]
