@@ -117,8 +117,8 @@ impl Sampler {
                 true => node.constructors().len().clamp(SMALL, TAGS),
                 false => SMALL,
             };
-            let ranked = small_values(node, gen, args, most);
-            let complete = node.type_node().leaf_rank().is_some() && ranked.len() < most;
+            let (ranked, drawn) = small_values(node, gen, args, most);
+            let complete = !drawn && node.type_node().leaf_rank().is_some() && ranked.len() < most;
             small.keep(ranked, most);
             fieldless = every_tag(node, &small.values);
             whole = (complete || fieldless).then(|| small.values.clone());
@@ -296,25 +296,25 @@ fn random_value(
 /// The simplest values of the type of `node`, each with its text: a leaf's first values in its
 /// order; else, for a type that enumerates, its first values in enumeration order (the order
 /// exhaustive checking uses, invariant met); else distinct values drawn at the smallest
-/// budgets and sizes, smallest first (by size, then by the length of their text).
-fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args, most: usize) -> Vec<Shown> {
+/// budgets and sizes, smallest first (by size, then by the length of their text), and true;
+/// at most `most` ranked or enumerated ones.
+fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args, most: usize) -> (Vec<Shown>, bool) {
     let type_node = node.type_node();
     let ranked: Vec<Box<dyn SubValue>> =
         (0..most as u64).map_while(|rank| type_node.from_leaf_rank(rank)).collect();
     if !ranked.is_empty() {
-        return ranked.into_iter().map(shown).collect();
+        return (ranked.into_iter().map(shown).collect(), false);
     }
     let enumerated = type_node.node_small_values(most);
     if !enumerated.is_empty() {
-        return enumerated.into_iter().map(shown).collect();
+        return (enumerated.into_iter().map(shown).collect(), false);
     }
-    let Some(min) = type_node.min_size() else { return Vec::new() };
-    let mut drawn: Vec<Shown> = (0..4 * SMALL)
+    let Some(min) = type_node.min_size() else { return (Vec::new(), false) };
+    let mut drawn: Vec<Box<dyn SubValue>> = (0..4 * SMALL)
         .filter_map(|k| {
             let step = k / SMALL;
             generate_below(node, min + 1 + step.min(args.max_size), gen, step)
         })
-        .map(shown)
         .collect();
     // A tag of a type that does not enumerate: drawn on until every variant has been met (64
     // draws miss one of 16 equally likely variants one time in four, one of 20 three in
@@ -322,7 +322,7 @@ fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args, most: usize) -> V
     if is_tag(node) {
         let all = node.constructors();
         let mut met: Vec<&str> = Vec::with_capacity(all.len());
-        for (value, _) in &drawn {
+        for value in &drawn {
             if !met.contains(&value.as_node().constructor()) {
                 met.push(value.as_node().constructor());
             }
@@ -334,17 +334,41 @@ fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args, most: usize) -> V
             let Some(value) = generate_below(node, min + 1, gen, 0) else { continue };
             if !met.contains(&value.as_node().constructor()) {
                 met.push(value.as_node().constructor());
-                drawn.push(shown(value));
+                drawn.push(value);
             }
         }
     }
-    drawn.sort_by_cached_key(|(v, text)| (v.size(), text.len()));
-    // The smallest shape drawn with every leaf at its simplest: `(0.0, 0.0)` for a pair of
-    // floats, which a random draw seldom is, though code that treats zero apart is common.
-    if let Some(simplest) = drawn.first().and_then(|(v, _)| simplest_leaves(&**v)) {
-        drawn.insert(0, shown(simplest));
+    (distinct_smallest(drawn.into_iter()), true)
+}
+
+/// `drawn` smallest first (by size, then by the length of their text, in the order drawn
+/// among equals), each text once (the first value with it): a value with the text of one
+/// before it would be no new value to the [`Distinct`] reading them. After the smallest,
+/// first, with every leaf at its simplest: `(0.0, 0.0)` for a pair of floats, which a random
+/// draw seldom is, though code that treats zero apart is common. The texts are written in
+/// one buffer: draws at the smallest sizes repeat (`[]` most of all), and only the distinct
+/// ones get a `String` of their own.
+fn distinct_smallest(drawn: impl Iterator<Item = Box<dyn SubValue>>) -> Vec<Shown> {
+    use std::fmt::Write;
+    let mut texts = String::new();
+    let mut keyed: Vec<_> = drawn
+        .map(|value| {
+            let start = texts.len();
+            let _ = write!(texts, "{:?}", value.as_node());
+            ((value.size(), texts.len() - start), start..texts.len(), value)
+        })
+        .collect();
+    // Stable, as `sort_by_cached_key` was: equals stay in the order drawn.
+    keyed.sort_by_key(|(key, _, _)| *key);
+    let mut out: Vec<Shown> = Vec::new();
+    out.extend(keyed.first().and_then(|(_, _, v)| simplest_leaves(&**v)).map(shown));
+    for (_, span, value) in keyed {
+        let text = &texts[span];
+        if !out.iter().any(|(_, kept)| kept == text) {
+            out.push((value, text.to_string()));
+        }
     }
-    drawn
+    out
 }
 
 /// `value` with every leaf at its type's simplest value: rank 0, or for a leaf without ranks
