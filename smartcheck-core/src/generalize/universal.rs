@@ -42,6 +42,9 @@ use crate::reduce::tree::{hash_value, structural_hash, FastHasher};
 use crate::reduce::FastSet;
 use crate::subtypes::SubValue;
 
+/// Instances of a check's claim a set has room for from the start, at most.
+const ROOM: usize = 1024;
+
 /// Draws per try to meet the side conditions before the try is skipped.
 const CONDITION_DRAWS: usize = 16;
 
@@ -122,8 +125,11 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
     }
     let enough = ctx.args.min_forall;
     let mut evidence = Evidence::default();
-    // The instances that failed, told apart by their variables' values.
-    let mut instances = FastSet::default();
+    // The instances that failed, told apart by their variables' values: room from the start
+    // for the `enough` a claim needs (up to `ROOM`; grown one doubling at a time, the set
+    // was rehashed five times a check at the defaults).
+    let room = enough.min(ROOM);
+    let mut instances = FastSet::with_capacity_and_hasher(room, Default::default());
     // Replacements that were no value of their type: not evidence, but bounded as tries are.
     let mut invalid = 0;
     // Each new variable's value in the first try that failed, and whether a later one's
