@@ -130,12 +130,9 @@ impl Sampler {
             small.keep(strings.map(shown), most + SHAPES + SEPARATED);
         }
         // Edges that are no small value, then near values that are no edge.
-        let mut edges = Distinct { values: Vec::new(), seen: small.seen.clone() };
         let type_edges = if ranged { ends } else { node.type_node().node_edge_values() };
-        edges.keep(type_edges.into_iter().map(shown), EDGES);
         let mut near = Distinct::new(&own);
-        near.seen.extend(edges.seen.drain(small.seen.len()..));
-        near.values = edges.values;
+        near.keep_apart(type_edges.into_iter().map(shown), EDGES, &small.seen);
         near.keep(
             near_values(subject, place, gen).into_iter().map(shown),
             near.values.len() + NEAR,
@@ -651,10 +648,15 @@ impl Distinct {
     /// Appends the values of `from` whose text is new, up to `cap` values in all; `from` is
     /// read no further than needed.
     fn keep(&mut self, from: impl IntoIterator<Item = Shown>, cap: usize) {
+        self.keep_apart(from, cap, &[]);
+    }
+
+    /// [`keep`](Self::keep), leaving out the values whose text is one of `apart` too.
+    fn keep_apart(&mut self, from: impl IntoIterator<Item = Shown>, cap: usize, apart: &[String]) {
         let mut from = from.into_iter();
         while self.values.len() < cap {
             let Some((value, text)) = from.next() else { return };
-            if !self.seen.contains(&text) {
+            if !self.seen.contains(&text) && !apart.contains(&text) {
                 self.seen.push(text);
                 self.values.push(value);
             }
