@@ -40,7 +40,7 @@ use crate::gen::Gen;
 use crate::index::assign_at_path;
 use crate::reduce::generate_below;
 use crate::reduce::structure::reuse_children;
-use crate::reduce::tree::{assign_leaf, cons_parts, leaf_at, leaves, LeafPath};
+use crate::reduce::tree::{assign_leaf, cons_parts, leaves, LeafPath};
 use crate::subtypes::{NodeRef, Shape, SubValue};
 
 /// Small values kept per place.
@@ -287,59 +287,8 @@ fn random_value(
     let top = BEYOND * args.max_size.max(1);
     let bound = min + 2 + top * k / n.max(1);
     let size = 2 * args.max_gen_size * k / n.max(1);
-    // One compound value in four is dense: as many constructors, its leaves drawn from their
-    // type's few smallest values, so that they meet (two entries naming each other, `{1: 2,
-    // 2: 1}`: a cycle, which leaves drawn from 256 values formed in none of 100 draws); one
-    // in two of those moved a few ranks up together, equal leaves kept equal, clear of the
-    // counterexample's own smallest values (a map's keys beside `{0: 0}`).
-    if k % 4 != 3 || node.is_opaque() {
-        return generate_below(node, bound, gen, size);
-    }
-    let dense = generate_below(node, bound, gen, size.min(DENSE))?;
-    if k % 8 == 3 {
-        return Some(dense);
-    }
-    let up = 1 + gen.below(DENSE_SHIFT);
-    Some(shifted(dense, up))
+    generate_below(node, bound, gen, size)
 }
-
-/// `value` with each ranked leaf `up` ranks further from its type's simplest value, equal
-/// leaves kept equal; `value` as it was when that cannot be done (a leaf without such a
-/// rank, or a map whose keys would change places as they move).
-fn shifted(value: Box<dyn SubValue>, up: u64) -> Box<dyn SubValue> {
-    let moved: Option<Vec<(LeafPath, u64)>> = leaves(value.as_node())
-        .into_iter()
-        .map(|leaf| Some((leaf.path, leaf.node.type_node().leaf_rank()?.checked_add(up)?)))
-        .collect();
-    let Some(moved) = moved else { return value };
-    let mut out = value.to_value();
-    // Last first: a map's later keys move up before an earlier one meets them.
-    for (path, rank) in moved.iter().rev() {
-        let Some(leaf) =
-            leaf_at(out.as_node(), path).and_then(|l| l.type_node().from_leaf_rank(*rank))
-        else {
-            return value;
-        };
-        if assign_leaf(out.as_node_mut(), path, leaf).is_err() {
-            return value;
-        }
-    }
-    // Every leaf where it was, at its rank moved up: else a map reordered its entries.
-    let ranks = leaves(out.as_node()).into_iter().map(|l| l.node.type_node().leaf_rank());
-    let kept = ranks.eq(moved.iter().map(|(_, rank)| Some(*rank)));
-    if kept {
-        out
-    } else {
-        value
-    }
-}
-
-/// Ranks a shifted dense value's leaves move up by, at most ([`random_value`]).
-const DENSE_SHIFT: u64 = 8;
-
-/// The QuickCheck size of a dense random value ([`random_value`]): leaves among their
-/// type's first few values.
-const DENSE: usize = 3;
 
 /// The simplest values of the type of `node`, each with its text: a leaf's first values in its
 /// order; else, for a type that enumerates, its first values in enumeration order (the order
