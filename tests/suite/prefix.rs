@@ -128,11 +128,13 @@ fn the_insert_bug_is_found_reduced_and_generalized_within_the_condition() {
             let (list, x) = cex.value();
             assert!(sorted(&list.items), "seed {seed}: {list:?}");
             assert_eq!((list.items.as_slice(), *x), (&[0, 0, 0, 1][..], 1), "seed {seed}");
-            // The first element is pinned to 0 by the order of the others; the third may be
-            // 0 or 1. (`[x0, x1, x2, 1]` was claimed, where `[1, 1, 1, 1]` passes.)
+            // The first element is pinned to 0 by the order of the others; the second and
+            // third may be 0 or 1, in order. (`[x0, x1, x2, 1]` was claimed, where `[1, 1, 1,
+            // 1]` passes.)
             let formula = cex.generalization().expect("generalized").formula();
             assert_eq!(
-                formula, "forall values x0:\n  (SortedBytes { items: [0, 0, x0, 1] }, 1)",
+                formula,
+                "forall values x0 x1 with x0 <= x1:\n  (SortedBytes { items: [0, x0, x1, 1] }, 1)",
                 "seed {seed}"
             );
         }

@@ -15,7 +15,11 @@
 //! not one per pair of variants; for two other sub-values, `!=` only (they have no order).
 //! Two sub-values related as wholes take in the variables under them (`Letter(x0)` beside
 //! `Esc`: `(x1, x2) with x1 != x2`), checked anew with every other variable.
-//! `==` needs no condition: it is the repeated variable. Each is claimed under the same
+//! `==` needs no condition: it is the repeated variable. Last, two equal ordered leaves or
+//! tags of which one or both were claimed (a place beside a variable, a repeated variable's
+//! two places) are tried apart under `<=` (`widen`): the minimum of an order bug holds two
+//! equal values, and `(Ala, x0)` or `(x0, x0)` left each later round's minimum a class of its
+//! own. Each is claimed under the same
 //! evidence rule as any variable, with every earlier variable varying too; half the tries put
 //! the right variable at the condition's boundary (`x1 == x0` for `<=`, the next value up for
 //! `<` and `!=`), where a false condition is likeliest refuted.
@@ -227,10 +231,102 @@ pub(super) fn relate(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme) -> Option<usize
     let repeated = |ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, a: usize, b: usize| {
         add_if_true(ctx, scheme, &Group { vars: vec![vec![a, b]], relation: None });
     };
-    each_pair(ctx, scheme, equal, repeated).or_else(|| {
-        let ordered = pairs(ctx, scheme, false);
-        each_pair(ctx, scheme, ordered, condition)
-    })
+    each_pair(ctx, scheme, equal, repeated)
+        .or_else(|| {
+            let ordered = pairs(ctx, scheme, false);
+            each_pair(ctx, scheme, ordered, condition)
+        })
+        .or_else(|| widen(ctx, scheme))
+}
+
+/// A place left as it is beside a variable of its type that held the same value, related to
+/// it by `<=` when that holds: `Bond { a: Ala, b: x0 }` (the first variant is `<=` every
+/// other, so `b` was universal and `a` not) becomes `Bond { a: x1, b: x0 } with x1 <= x0`
+/// where the bug is `a <= b`, one class where three were (`(Ala, x0)`, `(x0, x0)` and `x0 <
+/// x1`, each a later round's minimum). Only for two ordered leaves or two tags of a type of
+/// fieldless variants, equal in the counterexample (the minimum of an order bug is such a
+/// pair), at most [`PAIRS`] of them; the variable is checked anew with the place. The place
+/// it stopped at if the evaluation budget ran out.
+fn widen(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme) -> Option<usize> {
+    let mut tried = 0;
+    for k in 0..scheme.vars.len() {
+        if scheme.in_condition(k) {
+            continue;
+        }
+        // A repeated variable over two places: the two apart, related (`Q { a: x0, b: x0 }`
+        // to `Q { a: x0, b: x1 } with x0 <= x1`).
+        if let [p, q] = scheme.vars[k].places[..] {
+            if tried == PAIRS {
+                return None;
+            }
+            if ctx.spent() {
+                return Some(p);
+            }
+            if !(ordered(ctx, p) && ordered(ctx, q)) {
+                continue;
+            }
+            tried += 1;
+            if related(ctx, scheme, k, p, q) {
+                return None;
+            }
+            continue;
+        }
+        let [q] = scheme.vars[k].places[..] else { continue };
+        if !ordered(ctx, q) {
+            continue;
+        }
+        let vq = ctx.subject.node(q).to_value();
+        let covered = ctx.subject.covered(&scheme.places());
+        let beside: Vec<usize> = (1..ctx.subject.len())
+            .filter(|&p| {
+                !covered[p] && ctx.subject.node(p).value_type() == vq.as_node().value_type()
+            })
+            .filter(|&p| show(ctx.subject.node(p)) == show(vq.as_node()))
+            .take(FREE)
+            .collect();
+        for p in beside {
+            if tried == PAIRS {
+                return None;
+            }
+            if ctx.spent() {
+                return Some(p);
+            }
+            if !ordered(ctx, p) {
+                continue;
+            }
+            tried += 1;
+            if related(ctx, scheme, k, p, q) {
+                return None;
+            }
+        }
+    }
+    None
+}
+
+/// Replaces variable `k` of `scheme` by two at `p` and `q` related by `<=`, `p` below `q`
+/// first, then above it, when the check holds; true if one did.
+fn related(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, k: usize, p: usize, q: usize) -> bool {
+    let others: Vec<usize> = (0..scheme.vars.len()).filter(|&j| j != k).collect();
+    for (left, right) in [(p, q), (q, p)] {
+        let mut base = scheme.selected(&others);
+        let relation = Some(Relation::LessOrEqual);
+        let group = Group { vars: vec![vec![left], vec![right]], relation };
+        if add_if_true(ctx, &mut base, &group) {
+            *scheme = base;
+            return true;
+        }
+    }
+    false
+}
+
+/// True when `place` holds a value `<=` orders: a primitive leaf the order compares (an
+/// integer, a char) or a tag of a type of fieldless variants whose values are all known.
+fn ordered(ctx: &mut Ctx<'_, '_>, place: usize) -> bool {
+    if ctx.subject.is_leaf(place) {
+        let v = ctx.subject.node(place).to_value();
+        return native(&*v, &*v).is_some();
+    }
+    fieldless(ctx, place)
 }
 
 /// The places of `equal` (pairs of places holding equal values, as [`pairs`] gives them)
