@@ -101,6 +101,10 @@ fn at_growing_sizes<T>(
     drawn
 }
 
+/// Ranges of at most this many values give a value holding each of them
+/// ([`FieldRange::values`]).
+const FEW: usize = 64;
+
 /// The size at which [`int_in`] draws offsets of every bit width of a range.
 const FULL_SIZE: usize = 50;
 
@@ -118,6 +122,10 @@ impl<F: RangeField + SubTypes> FieldRange for Bounds<F> {
     fn values(&self, g: &mut Gen, random: usize) -> Vec<Box<dyn SubValue>> {
         let mut ints = range_ints::<F>(self.lo, self.hi, g, 0);
         let ends = ints.split_off(ints.len() - 2);
+        // A range of few values: the value holding each one (`[Some(-17)]`), not the first 16.
+        if let Some(all) = every_int_in(self.lo, self.hi, FEW) {
+            ints = all;
+        }
         let first = F::without_ints().into_iter().chain(ints.into_iter().map(F::from_int));
         let ends = ends.into_iter().map(F::from_int);
         let drawn = at_growing_sizes(g, random, |g, k| {

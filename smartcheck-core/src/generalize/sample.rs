@@ -108,9 +108,23 @@ impl Sampler {
         let whole;
         let mut fieldless = false;
         if ranged {
-            whole =
-                every.map(|every| every.into_iter().filter(|v| show(v.as_node()) != own).collect());
-            small.keep(first.into_iter().map(shown), SMALL);
+            whole = every.map(|every| {
+                every.into_iter().filter(|v| show(v.as_node()) != own).collect::<Values>()
+            });
+            // Every value of a small range is tried alone, as a small one, when they fit in
+            // the half of a claim's tries that small values take: beside a variable whose
+            // values are not all known (a list's rest), the check of the two is a sample,
+            // and `[Some(x1), ..x0]` over `-40..=-1` was claimed where `Some(-17)` passes.
+            match &whole {
+                Some(all) if all.len() <= args.min_forall / 2 => {
+                    small.keep(all.iter().cloned().map(shown), all.len());
+                }
+                // A range's first values (each one's, for a range of few), as many as fit.
+                _ => {
+                    let most = first.len().min(args.min_forall / 2).max(SMALL);
+                    small.keep(first.into_iter().map(shown), most);
+                }
+            }
         } else {
             // A tag's type may have more variants than `SMALL`: all of them, up to `TAGS`.
             let most = match is_tag(node) {
