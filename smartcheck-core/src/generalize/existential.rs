@@ -188,9 +188,14 @@ fn constr_fail(
     };
     // The counterexample's own values of the variables first (the instance nearest to it,
     // which the samplers' drawn values leave out), then every other assignment or drawn ones.
+    // Too many to run them all, a claim over tags still rests on about as many instances as
+    // a universal claim (one try a tuple an assignment): a `u8` beside three tags was four.
     let drawn = match (&every, scheme.vars.is_empty()) {
         (Some(every), _) => every.len(),
         (None, true) => 0,
+        (None, false) if tags => {
+            ctx.args.exists_assignments.max(ctx.args.min_forall / tuples.len().max(1))
+        }
         (None, false) => ctx.args.exists_assignments,
     };
     for round in 0..=drawn {
