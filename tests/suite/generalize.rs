@@ -1432,6 +1432,8 @@ struct Plan {
 /// A list inside a ranged `Option`, or inside a ranged list, is varied within the range: it
 /// was drawn as any `Vec<u8>`'s (elements mostly outside the range, so refused), and a review
 /// saw `Some(x0)` claimed where `Some([23])` passes and `[x0, ..x1]` where `[[200]]` passes.
+/// (The first day is any list that lacks 200: empty, or one with a witness within the
+/// range, `[100]`.)
 #[test]
 fn a_list_nested_in_a_ranged_field_is_varied_within_the_range() {
     for seed in SEEDS {
@@ -1446,7 +1448,8 @@ fn a_list_nested_in_a_ranged_field_is_varied_within_the_range() {
         let cex = &report.counterexamples()[0];
         assert_eq!(
             formula(cex),
-            "forall values x0 x1:\n  Plan { quiet: x0, days: [[], ..x1] }",
+            "forall values x0 x1: forall constructors c0: there exist arguments such that\n  \
+             Plan { quiet: x0, days: [c0(..), ..x1] }",
             "seed {seed}"
         );
     }
@@ -1614,6 +1617,32 @@ fn a_claim_over_tags_beside_many_values_is_checked_under_many() {
                 text.contains("mode: c0") && (!text.contains(" in {") || text.contains("Normal"));
             assert!(!(text.contains("volume: x") && claims_normal), "seed {seed}: {text}");
         }
+    }
+}
+
+/// A timezone's offset when known, in hours west, and whether it is daylight time.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Zone {
+    #[smartcheck(range = -5..=-1)]
+    offset: Option<i8>,
+    daylight: bool,
+}
+
+/// A constructor's witness in a ranged field is a value within the range: the office's zone
+/// must be -3, and `None` failing was claimed `Zone { offset: None, daylight: x0 }` alone,
+/// `Some` without a witness (fresh `Option<i8>`s are in `-5..=-1` one time in 50), so that
+/// `Some(-1)` was a second class in every seed.
+#[test]
+fn a_constructors_witness_in_a_ranged_field_lies_within_the_range() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), |z: &Zone| z.offset == Some(-3));
+        let [cex] = report.counterexamples() else { panic!("seed {seed}: {report}") };
+        assert_eq!(
+            formula(cex),
+            "forall values x0: forall constructors c0: there exist arguments such that\n  \
+             Zone { offset: c0(..), daylight: x0 }",
+            "seed {seed}"
+        );
     }
 }
 

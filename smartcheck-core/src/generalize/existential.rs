@@ -362,6 +362,11 @@ fn aimed(
                 let domain = ctx.domain(place)?;
                 return domain.into_iter().find(|v| v.as_node().constructor() == constructor);
             }
+            // In a ranged field, a value within the range, as drawn (its leaves stay put).
+            let (sampler, gen) = ctx.sampler(place);
+            if let Some(within) = sampler.ranged_with(constructor, gen) {
+                return within;
+            }
             let drawn = (0..DRAWS)
                 .filter_map(|_| ctx.subject.fresh(place, ctx.gen, ctx.args, size))
                 .find(|v| v.as_node().constructor() == constructor)?;

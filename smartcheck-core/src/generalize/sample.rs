@@ -154,6 +154,28 @@ impl Sampler {
         Sampler { place, small: small.values, near: near.values, in_range, whole, fieldless }
     }
 
+    /// For a place in a ranged field, one of its values within the range (small or drawn)
+    /// whose constructor is `constructor`, at random: `Some(None)` when none is; `None` for
+    /// a place in no ranged field. A witness of a constructor there is one of these: fresh
+    /// values of the place's own type fall mostly outside the range (`Some(-1)` in `-5..=-1`
+    /// is one `Option<i8>` in 50), and the claim was left to a later round's class.
+    pub(super) fn ranged_with(
+        &self,
+        constructor: &str,
+        gen: &mut Gen,
+    ) -> Option<Option<Box<dyn SubValue>>> {
+        if self.in_range.is_empty() {
+            return None;
+        }
+        let with: Vec<&Box<dyn SubValue>> = (self.small.iter().chain(&self.in_range))
+            .filter(|v| v.as_node().constructor() == constructor)
+            .collect();
+        if with.is_empty() {
+            return Some(None);
+        }
+        Some(Some(with[gen.below(with.len() as u64) as usize].clone()))
+    }
+
     /// True when the place is a tag of a type whose variants are all fieldless, its values
     /// all known ([`every_tag`]).
     pub(super) fn fieldless(&self) -> bool {
