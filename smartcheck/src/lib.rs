@@ -147,7 +147,9 @@
 //!   differ, whichever they are; a later input whose two differ there is an instance.
 //!   `with x0 < x1` (or `<=`) orders numbers, chars, and fieldless variants by their places
 //!   in the enum's declaration (`Low < Normal < High`), which is `derive(PartialOrd)`'s order
-//!   unless discriminants are set out of order, and not a hand-written `PartialOrd`'s.
+//!   unless discriminants are set out of order, and not a hand-written `PartialOrd`'s. Two
+//!   equal values in the counterexample (the minimum of a bug over `a <= b`) are tried apart
+//!   under `<=` once one or both were claimed.
 //! - Further counterexamples come from later rounds, which skip inputs matching an earlier
 //!   one's shape (its generalized parts as wildcards) and failing the same way. A later
 //!   counterexample that is an earlier one in another shape (a tree rotated, lists merged or
