@@ -20,6 +20,10 @@
 //!   they are the instance a reader checks first (`[.., Put(2, x3), c0(..), ..x0]`, where a
 //!   `Put` at `c0` fails only if something after it reads the cache, and `x0` is empty in
 //!   the counterexample);
+//! - when the universal variables' values are all known and their combinations, times the
+//!   tuples, number `max_forall` at most, every assignment is run instead of drawn ones (a
+//!   claim over tags takes one try a tuple: it is a universal claim over the tags named);
+//!   too many for that, a claim over tags alone takes `min_forall / tuples` drawn ones;
 //! - a drawn assignment under which no try met the precondition (a drawn `x0` that divides
 //!   by a literal zero) is outside the variables' range and asks for no witness;
 //! - fresh values are drawn with leaves at QuickCheck sizes from 0 to `max_size`: witnesses
@@ -179,10 +183,12 @@ fn constr_fail(
         }
         lasts
     };
-    // Tags take no arguments: a claim over them is a universal one over the tags named, so it
-    // is checked as one, under every assignment of the variables when they are few.
+    // Under every assignment of the variables when they are few: a claim over tags is a
+    // universal one over the tags named, and beside a constructor of a type with fields the
+    // pair needs a witness under each (a pattern of three flags that lets one tag pass was
+    // missed by four drawn assignments in 18 of 85 classes of a review's probe).
     let tags = claimed.iter().all(|c| c.fieldless);
-    let every = match tags && !scheme.vars.is_empty() {
+    let every = match !scheme.vars.is_empty() {
         true => every_assignment(ctx, scheme, tuples.len()),
         false => None,
     };
