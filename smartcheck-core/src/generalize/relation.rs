@@ -153,6 +153,17 @@ fn compare(a: &dyn SubValue, b: &dyn SubValue) -> Option<Ordering> {
         .or_else(|| order(&show(a.as_node()), &show(b.as_node())))
 }
 
+/// The least and the greatest of the edge values of `node`'s type (an integer's `MIN` and
+/// `MAX`), as [`compare`] orders them; `None` for a type with fewer than two that compare.
+pub(super) fn extremes(node: NodeRef<'_>) -> Option<(Box<dyn SubValue>, Box<dyn SubValue>)> {
+    let edges = node.type_node().node_edge_values();
+    let order = |a: &usize, b: &usize| compare(&*edges[*a], &*edges[*b]).unwrap_or(Ordering::Equal);
+    let low = (0..edges.len()).min_by(order)?;
+    let high = (0..edges.len()).max_by(order)?;
+    let (low, high) = (&edges[low], &edges[high]);
+    (compare(&**low, &**high) == Some(Ordering::Less)).then(|| (low.clone(), high.clone()))
+}
+
 /// True for a tag: a value of a type of two or more constructors that holds nothing (a
 /// fieldless variant).
 pub(super) fn is_tag(node: NodeRef<'_>) -> bool {
