@@ -52,8 +52,7 @@
 //! `max_exists` · (`exists_assignments` + 1) per place when it is the first; twice that for a
 //! place claimed over some constructors (its second check).
 
-use super::universal::{assignment, joint_domain, placed, Draw};
-use super::Condition;
+use super::universal::{assignment, combination, joint_domain, next_combination, placed, Draw};
 use super::{sweep, Ctx, Marks, Scheme, Trial};
 use crate::reduce::tree::{assign_leaf, leaves, LeafPath};
 use crate::subtypes::SubValue;
@@ -249,17 +248,10 @@ fn every_assignment(
     }
     let mut out = Vec::with_capacity(combinations);
     let mut digits = vec![0usize; domains.len()];
-    // The next combination, the last variable fastest; the first (all at their own values,
-    // the domains' first) is the counterexample's, checked before these.
-    while let Some(at) = (0..digits.len()).rev().find(|&i| digits[i] + 1 < domains[i].len()) {
-        digits[at] += 1;
-        digits[at + 1..].iter_mut().for_each(|d| *d = 0);
-        let values: Vec<Box<dyn SubValue>> =
-            digits.iter().zip(&domains).map(|(&d, domain)| domain[d].clone()).collect();
-        let meets = |c: &Condition| c.relation.holds(&*values[c.left], &*values[c.right]);
-        if scheme.conditions.iter().all(|c| meets(c) == Some(true)) {
-            out.push(values);
-        }
+    // From the second on: the first (all at their own values, the domains' first) is the
+    // counterexample's, checked before these.
+    while next_combination(&mut digits, &domains) {
+        out.extend(combination(scheme, &domains, &digits));
     }
     Some(out)
 }

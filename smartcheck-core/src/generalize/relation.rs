@@ -31,6 +31,7 @@
 
 use std::any::Any;
 use std::cmp::Ordering;
+use std::ops::ControlFlow;
 use std::ops::RangeInclusive;
 
 use super::sample::show;
@@ -157,9 +158,9 @@ fn compare(a: &dyn SubValue, b: &dyn SubValue) -> Option<Ordering> {
 /// `MAX`), as [`compare`] orders them; `None` for a type with fewer than two that compare.
 pub(super) fn extremes(node: NodeRef<'_>) -> Option<(Box<dyn SubValue>, Box<dyn SubValue>)> {
     let edges = node.type_node().node_edge_values();
-    let order = |a: &usize, b: &usize| compare(&*edges[*a], &*edges[*b]).unwrap_or(Ordering::Equal);
-    let low = (0..edges.len()).min_by(order)?;
-    let high = (0..edges.len()).max_by(order)?;
+    let by = |a: &usize, b: &usize| compare(&*edges[*a], &*edges[*b]).unwrap_or(Ordering::Equal);
+    let low = (0..edges.len()).min_by(by)?;
+    let high = (0..edges.len()).max_by(by)?;
     let (low, high) = (&edges[low], &edges[high]);
     (compare(&**low, &**high) == Some(Ordering::Less)).then(|| (low.clone(), high.clone()))
 }
@@ -267,18 +268,8 @@ fn widen(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme) -> Option<usize> {
         // A repeated variable over two places: the two apart, related (`Q { a: x0, b: x0 }`
         // to `Q { a: x0, b: x1 } with x0 <= x1`).
         if let [p, q] = scheme.vars[k].places[..] {
-            if tried == PAIRS {
-                return None;
-            }
-            if ctx.spent() {
-                return Some(p);
-            }
-            if !(ordered(ctx, p) && ordered(ctx, q)) {
-                continue;
-            }
-            tried += 1;
-            if related(ctx, scheme, k, p, q) {
-                return None;
+            if let ControlFlow::Break(stopped) = widen_pair(ctx, scheme, &mut tried, k, p, q) {
+                return stopped;
             }
             continue;
         }
@@ -296,22 +287,39 @@ fn widen(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme) -> Option<usize> {
             .take(FREE)
             .collect();
         for p in beside {
-            if tried == PAIRS {
-                return None;
-            }
-            if ctx.spent() {
-                return Some(p);
-            }
-            if !ordered(ctx, p) {
-                continue;
-            }
-            tried += 1;
-            if related(ctx, scheme, k, p, q) {
-                return None;
+            if let ControlFlow::Break(stopped) = widen_pair(ctx, scheme, &mut tried, k, p, q) {
+                return stopped;
             }
         }
     }
     None
+}
+
+/// One pair of [`widen`]: variable `k` tried apart as `p` and `q` under `<=` when both are
+/// ordered, counted in `tried`. `Break` ends the search (with the place it stopped at, if
+/// the budget ran out): a pair held, or [`PAIRS`] were tried.
+fn widen_pair(
+    ctx: &mut Ctx<'_, '_>,
+    scheme: &mut Scheme,
+    tried: &mut usize,
+    k: usize,
+    p: usize,
+    q: usize,
+) -> ControlFlow<Option<usize>> {
+    if *tried == PAIRS {
+        return ControlFlow::Break(None);
+    }
+    if ctx.spent() {
+        return ControlFlow::Break(Some(p));
+    }
+    if !(ordered(ctx, p) && ordered(ctx, q)) {
+        return ControlFlow::Continue(());
+    }
+    *tried += 1;
+    match related(ctx, scheme, k, p, q) {
+        true => ControlFlow::Break(None),
+        false => ControlFlow::Continue(()),
+    }
 }
 
 /// Replaces variable `k` of `scheme` by two at `p` and `q` related by `<=`, `p` below `q`

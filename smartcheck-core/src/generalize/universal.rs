@@ -233,10 +233,7 @@ fn check_every(
     let (mut first_failing, mut varied) = (vec![0; fresh], vec![false; fresh]);
     let mut digits = vec![0usize; domains.len()];
     loop {
-        let values: Vec<Box<dyn SubValue>> =
-            digits.iter().zip(domains).map(|(&d, domain)| domain[d].clone()).collect();
-        let meets = |c: &Condition| c.relation.holds(&*values[c.left], &*values[c.right]);
-        if scheme.conditions.iter().all(|c| meets(c) == Some(true)) {
+        if let Some(values) = combination(scheme, domains, &digits) {
             // Every variable at its own value is the counterexample: it fails, as known.
             let own = digits.iter().all(|&d| d == 0) && ctx.fixed.is_empty();
             let trial = if own { Trial::Same } else { ctx.trial(placed(scheme, values))? };
@@ -262,15 +259,36 @@ fn check_every(
                 Trial::Pass | Trial::Other => return None,
             }
         }
-        // The next combination, the last variable fastest.
-        let Some(at) = (0..digits.len()).rev().find(|&i| digits[i] + 1 < domains[i].len()) else {
+        if !next_combination(&mut digits, domains) {
             break;
-        };
-        digits[at] += 1;
-        digits[at + 1..].iter_mut().for_each(|d| *d = 0);
+        }
     }
     let enough = evidence.met >= 1 && (ctx.args.min_forall < 2 || !varied.contains(&false));
     enough.then_some(evidence)
+}
+
+/// The values `digits` picks from `domains` (one index a variable), when they meet the side
+/// conditions of `scheme`.
+pub(super) fn combination(
+    scheme: &Scheme,
+    domains: &[Vec<Box<dyn SubValue>>],
+    digits: &[usize],
+) -> Option<Vec<Box<dyn SubValue>>> {
+    let values: Vec<Box<dyn SubValue>> =
+        digits.iter().zip(domains).map(|(&d, domain)| domain[d].clone()).collect();
+    let meets = |c: &Condition| c.relation.holds(&*values[c.left], &*values[c.right]);
+    scheme.conditions.iter().all(|c| meets(c) == Some(true)).then_some(values)
+}
+
+/// Moves `digits` to the next combination of indexes into `domains`, the last variable
+/// fastest; false after the last.
+pub(super) fn next_combination(digits: &mut [usize], domains: &[Vec<Box<dyn SubValue>>]) -> bool {
+    let Some(at) = (0..digits.len()).rev().find(|&i| digits[i] + 1 < domains[i].len()) else {
+        return false;
+    };
+    digits[at] += 1;
+    digits[at + 1..].iter_mut().for_each(|d| *d = 0);
+    true
 }
 
 /// The structural hash of a try's values, all its variables'.
