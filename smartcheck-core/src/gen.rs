@@ -44,6 +44,9 @@ pub struct Gen {
     /// Buffers lent out by [`Gen::take_buffer`] and given back, kept for the next value.
     buffers: Vec<Vec<usize>>,
     version: u32,
+    /// When not zero, the std integers draw among their type's first `few` values by rank
+    /// (from `lowest` on): generalization's dense draws ([`Gen::with_few`]).
+    few: (u64, u64),
 }
 
 /// How deep generation recurses before it only builds the smallest values (a guard on top of
@@ -59,7 +62,16 @@ impl Gen {
     pub fn new(seed: u64, size: usize) -> Gen {
         let state = seeded(seed);
         let buffers = Vec::new();
-        Gen { state, size, budget: size, depth: 0, deepest: 0, buffers, version: Gen::NEWEST }
+        Gen {
+            state,
+            size,
+            budget: size,
+            depth: 0,
+            deepest: 0,
+            buffers,
+            version: Gen::NEWEST,
+            few: (0, 0),
+        }
     }
 
     /// Makes this generator what `Gen::new(seed, size)` would be, but keeps its buffers: a
@@ -126,6 +138,32 @@ impl Gen {
     /// Sets the budget.
     pub fn set_budget(&mut self, budget: usize) {
         self.budget = budget;
+    }
+
+    /// Runs `f` with the std integers drawn among `few` values of their type, ranks `lowest`
+    /// to `lowest + few - 1` in its order of simplicity (`0, 1, -1, 2, ...`), then restores
+    /// the usual draws. Generalization draws some compound values so: leaves of one value
+    /// that meet (two map entries naming each other, a pair repeated in a list) are rare
+    /// among integers drawn from the whole type, and a claim that any value fails is refuted
+    /// by exactly such values. `few == 0` draws as usual.
+    pub(crate) fn with_few<R>(
+        &mut self,
+        few: u64,
+        lowest: u64,
+        f: impl FnOnce(&mut Gen) -> R,
+    ) -> R {
+        let saved = self.few;
+        self.few = (few, lowest);
+        let out = f(self);
+        self.few = saved;
+        out
+    }
+
+    /// The rank a std integer takes in a dense draw ([`Gen::with_few`]); `None` outside one.
+    #[inline]
+    pub(crate) fn few_rank(&mut self) -> Option<u64> {
+        let (few, lowest) = self.few;
+        (few != 0).then(|| lowest + self.below(few))
     }
 
     /// Runs `f` with the budget set to `budget` and one level deeper, then restores both.

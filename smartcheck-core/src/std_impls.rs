@@ -531,6 +531,9 @@ macro_rules! int_impl {
                     power.wrapping_add(g.below(3) as $t).wrapping_sub(1)
                 };
                 let negated = |v: $t, negate: bool| if SIGNED && negate { v.wrapping_neg() } else { v };
+                if let Some(rank) = g.few_rank() {
+                    return <$t as SubTypes>::from_leaf_rank(&0, rank).unwrap_or(0);
+                }
                 if g.version() >= 2 {
                     // Branch, sign and magnitude drawn up front.
                     let d = int_draw(g, BITS);
