@@ -93,6 +93,13 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
     /// All constructors of this value's type, in declaration order (skipped variants too).
     fn constructors(&self) -> &'static [&'static str];
 
+    /// The constructors of this value's type that generation never builds (variants marked
+    /// `#[smartcheck(skip)]` or `weight = 0`): generalization knows a type's values whole
+    /// without meeting these. Empty by default; the derive fills it in.
+    fn never_generated(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// How this value prints and how its children are laid out.
     fn shape(&self) -> Shape;
 
@@ -332,6 +339,10 @@ pub trait Node {
     fn node_constructor(&self) -> &'static str;
     /// See [`SubTypes::constructors`].
     fn node_constructors(&self) -> &'static [&'static str];
+    /// See [`SubTypes::never_generated`].
+    fn node_never_generated(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// See [`SubTypes::shape`].
     fn node_shape(&self) -> Shape;
     /// See [`SubTypes::children`].
@@ -434,6 +445,9 @@ impl<T: SubTypes> Node for T {
     }
     fn node_constructors(&self) -> &'static [&'static str] {
         SubTypes::constructors(self)
+    }
+    fn node_never_generated(&self) -> &'static [&'static str] {
+        SubTypes::never_generated(self)
     }
     fn node_shape(&self) -> Shape {
         SubTypes::shape(self)
@@ -705,6 +719,15 @@ impl<'a> NodeRef<'a> {
         match self {
             NodeRef::Value(n) => n.constructors(),
             NodeRef::Suffix(l, _) => l.whole().constructors(),
+        }
+    }
+
+    /// The constructors of the node's type that generation never builds
+    /// ([`SubTypes::never_generated`]).
+    pub fn never_generated(self) -> &'static [&'static str] {
+        match self {
+            NodeRef::Value(n) => n.node_never_generated(),
+            NodeRef::Suffix(l, _) => l.whole().node_never_generated(),
         }
     }
 

@@ -145,6 +145,17 @@ fn subtypes(input: &Input) -> TokenStream {
         (Bind::Nothing, quote!(#name))
     });
     let markers = if input.attrs.opaque { TokenStream::new() } else { foreign_markers(input) };
+    // The variants generation never builds, so that generalization knows the others whole.
+    let never = input.constructors.iter().filter(|c| !c.generatable()).map(|c| &c.name);
+    let never: Vec<_> = never.collect();
+    let never_generated = match never.is_empty() {
+        true => TokenStream::new(),
+        false => quote! {
+            fn never_generated(&self) -> &'static [&'static ::core::primitive::str] {
+                &[#(#never),*]
+            }
+        },
+    };
     wrap(quote! {
         #markers
         #[automatically_derived]
@@ -155,6 +166,7 @@ fn subtypes(input: &Input) -> TokenStream {
             fn constructors(&self) -> &'static [&'static ::core::primitive::str] {
                 &[#(#names),*]
             }
+            #never_generated
             fn small_values(
                 &self,
                 n: ::core::primitive::usize,

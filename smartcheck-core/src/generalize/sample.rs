@@ -373,7 +373,7 @@ fn small_values(node: NodeRef<'_>, gen: &mut Gen, args: &Args, most: usize) -> (
     // draws miss one of 16 equally likely variants one time in four, one of 20 three in
     // four), or a variant seems never drawn.
     if is_tag(node) {
-        let all = node.constructors();
+        let all = generated_constructors(node);
         let mut met: Vec<&str> = Vec::with_capacity(all.len());
         for value in &drawn {
             if !met.contains(&value.as_node().constructor()) {
@@ -453,13 +453,21 @@ fn simplest_leaves(value: &dyn SubValue) -> Option<Box<dyn SubValue>> {
 /// every other variant of its type: then the type's variants are all fieldless (each was met
 /// holding nothing), and these are all its values but `node`'s own.
 fn every_tag(node: NodeRef<'_>, small: &[Box<dyn SubValue>]) -> bool {
-    let all = node.constructors();
+    let all = generated_constructors(node);
     is_tag(node)
         && small.len() + 1 == all.len()
         && small.iter().all(|v| is_tag(v.as_node()))
         && all.iter().all(|&c| {
             c == node.constructor() || small.iter().any(|v| v.as_node().constructor() == c)
         })
+}
+
+/// The constructors of the type of `node` that generation builds: all but the
+/// [`never_generated`](crate::SubTypes::never_generated) ones (a `#[smartcheck(skip)]`
+/// variant, never met however many values are drawn).
+fn generated_constructors(node: NodeRef<'_>) -> Vec<&'static str> {
+    let never = node.never_generated();
+    node.constructors().iter().copied().filter(|c| !never.contains(c)).collect()
 }
 
 /// Boxed values of one place.
