@@ -21,7 +21,7 @@ use crate::args::Args;
 use crate::enumerate::{Enumerate, Pruned};
 use crate::property::{self, Failure, Outcome, PropertyResult, RootProperty};
 use crate::report::{outside_the_property, Counterexample};
-use crate::root::Root;
+use crate::root::{Root, RootType};
 use crate::run::ReduceError;
 use crate::subtypes::{NodeRef, SubTypes};
 
@@ -68,9 +68,17 @@ impl<T> Exhaustive<T> {
         self.error.as_deref()
     }
 
-    /// True when some value failed, or the type's own code panicked ([`error`](Self::error)).
+    /// True when some value failed, the type's own code panicked ([`error`](Self::error)), or
+    /// the check was [`vacuous`](Self::vacuous).
     pub fn failed(&self) -> bool {
-        self.counterexample.is_some() || self.error.is_some()
+        self.counterexample.is_some() || self.error.is_some() || self.vacuous()
+    }
+
+    /// True when every value up to the depth was checked and none met the precondition (every
+    /// one was discarded, or there were none): nothing was tested, which is no pass, as random
+    /// discovery that gives up is none.
+    pub fn vacuous(&self) -> bool {
+        self.coverage.complete && self.coverage.met == 0
     }
 }
 
@@ -131,8 +139,26 @@ pub fn exhaustive_check_pruned<T: SubTypes, R: PropertyResult>(
 }
 
 /// The check past the property's type: the loop over the values is compiled per value type
-/// (and enumeration), the reduction of a value that fails once, on a [`Root`].
+/// (and enumeration), the reduction of a value that fails once, on a [`Root`]. Each
+/// evaluation is watched and forked as random discovery's are: under `Args::timeout_ms` a
+/// value that does not return ends the process with a report naming it, and under
+/// `Args::fork` each runs in a child, so a crash or an overrun is a failure, reduced.
 fn check_values<T: SubTypes>(
+    args: &Args,
+    depth: usize,
+    values: impl Iterator<Item = T>,
+    pruned: usize,
+    prop: &RootProperty<'_>,
+) -> Exhaustive<T> {
+    crate::fork::with_fork(args, prop, |prop| {
+        let seed = args.seed.unwrap_or(0);
+        let _watch = crate::timeout::watch(RootType::of::<T>(), args.timeout_ms, seed);
+        check_each(args, depth, values, pruned, prop)
+    })
+}
+
+/// [`check_values`]' loop.
+fn check_each<T: SubTypes>(
     args: &Args,
     depth: usize,
     mut values: impl Iterator<Item = T>,
@@ -147,6 +173,7 @@ fn check_values<T: SubTypes>(
             Err(failure) => return Exhaustive::stopped(coverage, "while enumerating", &failure),
         };
         coverage.checked += 1;
+        crate::timeout::checking(coverage.checked, depth);
         match property::run_erased(&|| prop(&value)) {
             Outcome::Fail(_) => {
                 // A value outside its type's constraints (a `range` field, an `invariant`) is
@@ -182,6 +209,7 @@ fn check_values<T: SubTypes>(
                         return Exhaustive::stopped(coverage, "while formatting a value", &failure);
                     }
                 };
+                crate::timeout::reducing(None);
                 match crate::run::reduce_erased(args, prop, Root::new(value)) {
                     Ok(cex) => {
                         let counterexample = Some(cex.downcast());
@@ -240,6 +268,9 @@ pub fn contract_test_exhaustive<T: Enumerate + SubTypes, R: PropertyResult>(
     if exhaustive.failed() {
         panic!("{}", after_random(&random.to_string(), &exhaustive));
     }
+    if args.verbose {
+        eprintln!("{}", after_random(&random.to_string(), &exhaustive));
+    }
 }
 
 /// What a contract test says when random discovery did not fail and the exhaustive check
@@ -285,6 +316,14 @@ impl<T> fmt::Display for Exhaustive<T> {
             return writeln!(f, "\nerror: {error}");
         }
         let Some(cex) = &self.counterexample else {
+            if self.vacuous() {
+                return writeln!(
+                    f,
+                    "\nfailure: no value up to depth {} met the precondition, so nothing was \
+                     tested (check deeper, or loosen the precondition)",
+                    self.coverage.depth
+                );
+            }
             return writeln!(f, "; no failure");
         };
         writeln!(f)?;

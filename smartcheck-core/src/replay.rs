@@ -79,6 +79,9 @@ pub fn check_enumerated<T: SubTypes, R: PropertyResult>(
             if report.failed() {
                 panic!("{report}");
             }
+            if with_env.verbose {
+                eprint!("{report}");
+            }
             return;
         }
         (Some(depth), None) => eprintln!(

@@ -35,6 +35,8 @@ enum Phase {
     Testing { test: usize, origin: Origin },
     /// Reducing or generalizing the counterexample generated from `origin`.
     Reducing { origin: Option<Origin> },
+    /// Running value `value` (1-based) of an exhaustive check up to `depth`.
+    Checking { value: usize, depth: usize },
 }
 
 /// One watched run.
@@ -114,6 +116,11 @@ pub(crate) fn reducing(origin: Option<Origin>) {
     set_phase(Phase::Reducing { origin });
 }
 
+/// Notes that value `value` (1-based) of an exhaustive check up to `depth` is about to run.
+pub(crate) fn checking(value: usize, depth: usize) {
+    set_phase(Phase::Checking { value, depth });
+}
+
 fn set_phase(phase: Phase) {
     CURRENT.with(|c| {
         if let Some(w) = c.borrow().as_ref() {
@@ -128,7 +135,8 @@ fn set_phase(phase: Phase) {
 #[derive(Default)]
 struct PhaseCell {
     version: AtomicU64,
-    /// 0: reducing without an origin; 1: reducing; 2: testing.
+    /// 0: reducing without an origin; 1: reducing; 2: testing; 3: checking (`test` is the
+    /// value's number, `size` the depth).
     kind: AtomicU32,
     test: AtomicUsize,
     seed: AtomicU64,
@@ -143,6 +151,10 @@ impl PhaseCell {
             Phase::Reducing { origin: None } => (0, 0, None),
             Phase::Reducing { origin } => (1, 0, origin),
             Phase::Testing { test, origin } => (2, test, Some(origin)),
+            Phase::Checking { value, depth } => {
+                let origin = Origin { seed: 0, size: depth, budget: 0, generator: 0 };
+                (3, value, Some(origin))
+            }
         };
         let v = self.version.load(Ordering::Relaxed);
         self.version.store(v.wrapping_add(1), Ordering::Relaxed);
@@ -179,6 +191,7 @@ impl PhaseCell {
             }
             return match kind {
                 2 => Phase::Testing { test, origin },
+                3 => Phase::Checking { value: test, depth: origin.size },
                 1 => Phase::Reducing { origin: Some(origin) },
                 _ => Phase::Reducing { origin: None },
             };
@@ -265,22 +278,39 @@ fn stuck(w: &Watch) -> ! {
         std::panic::catch_unwind(|| format!("{:?}", w.ty.generate(origin)))
             .unwrap_or_else(|_| "(its Debug panicked)".to_string())
     };
-    let what = match phase {
-        Phase::Testing { test, origin } => format!("test {test}:\n  {}", describe(&origin)),
-        Phase::Reducing { origin: Some(origin) } => format!(
+    let limit = format_limit(w.limit);
+    let random = |what: String| {
+        format!(
+            "smartcheck: property did not return within {limit}; seed {:#x} (rerun: \
+             SMARTCHECK_SEED={:#x})\ncounterexample (timeout) on {what}",
+            w.seed, w.seed
+        )
+    };
+    let report = match phase {
+        Phase::Testing { test, origin } => random(format!("test {test}:\n  {}", describe(&origin))),
+        Phase::Reducing { origin: Some(origin) } => random(format!(
             "a candidate while reducing or generalizing this counterexample:\n  {}",
             describe(&origin)
+        )),
+        Phase::Reducing { origin: None } => random("a candidate while reducing".to_string()),
+        Phase::Checking { value, depth } => format!(
+            "smartcheck: property did not return within {limit} on value {} of the \
+             exhaustive check up to depth {depth} (the check is the same on every run: it \
+             stops there again)",
+            crate::exhaustive::thousands(value)
         ),
-        Phase::Reducing { origin: None } => "a candidate while reducing".to_string(),
     };
-    eprintln!(
-        "smartcheck: property did not return within {}; seed {:#x} (rerun: \
-         SMARTCHECK_SEED={:#x})\ncounterexample (timeout) on {what}\nnote: the stuck thread \
-         cannot be stopped; smartcheck ends the process (exit code 101)",
-        format_limit(w.limit),
-        w.seed,
-        w.seed
+    // Written to the process's stderr itself, not through `eprintln!`: the test harness
+    // captures what the print macros write (this thread inherits a test's capture) and shows
+    // it only when that test ends, which, as the process ends here, it never does.
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "{report}\nnote: the stuck thread cannot be stopped; smartcheck ends the process (exit \
+         code 101)"
     );
+    let _ = err.flush();
     std::process::exit(101)
 }
 

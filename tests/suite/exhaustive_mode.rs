@@ -152,3 +152,24 @@ fn a_value_outside_its_types_range_is_not_a_counterexample() {
     assert!(!run.failed(), "{run}");
     assert_eq!((run.coverage().checked, run.coverage().met), (2, 2));
 }
+
+/// An exhaustive check in which no value meets the precondition tested nothing, and fails
+/// as random discovery that gives up does: it passed (an outside audit), and random
+/// discovery's own report, which suggests the exhaustive mode, turned a failing test green.
+#[test]
+fn a_check_where_no_value_meets_the_precondition_fails() {
+    let args = smartcheck::Args::default();
+    let never = |v: &Vec<u8>| Verdict::implies(v.len() > 10, false);
+    let run = smartcheck::exhaustive::exhaustive_check(&args, 4, never);
+    assert!(run.vacuous() && run.failed(), "{run}");
+    assert_eq!(
+        run.to_string(),
+        "smartcheck: checked all 40 values up to depth 4; 0 met the precondition\nfailure: no \
+         value up to depth 4 met the precondition, so nothing was tested (check deeper, or \
+         loosen the precondition)\n"
+    );
+    // One value that meets it is a test: the check passes.
+    let once = |v: &Vec<u8>| Verdict::implies(v == &[2, 2, 2], true);
+    let run = smartcheck::exhaustive::exhaustive_check(&args, 4, once);
+    assert!(!run.failed() && run.coverage().met == 1, "{run}");
+}

@@ -22,6 +22,99 @@ fn sleeps_forever_on_long_lists() {
     });
 }
 
+/// The child: an exhaustive check that sleeps forever on lists of three elements or more.
+#[test]
+fn sleeps_forever_in_an_exhaustive_check() {
+    if std::env::var_os(CHILD).is_none() {
+        return;
+    }
+    let args = smartcheck::Args { timeout_ms: 300, ..smartcheck::Args::default() };
+    let run = smartcheck::exhaustive::exhaustive_check(&args, 5, |v: &Vec<u8>| {
+        if v.len() >= 3 {
+            std::thread::sleep(Duration::from_secs(1_000_000));
+        }
+        true
+    });
+    panic!("the check returned: {run}");
+}
+
+/// Runs the child test `name` and returns its exit code and stderr; with the test harness
+/// capturing output unless `nocapture`.
+fn stuck_child(name: &str, nocapture: bool) -> (Option<i32>, String) {
+    let exe = std::env::current_exe().expect("the test binary");
+    let test = crate::test_name(module_path!(), name);
+    let mut args = vec![test.as_str(), "--exact"];
+    if nocapture {
+        args.push("--nocapture");
+    }
+    let out = Command::new(exe)
+        .args(args)
+        .env(CHILD, "1")
+        .env("SMARTCHECK_PERSIST", "0")
+        .output()
+        .expect("the child runs");
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// The time limit holds in an exhaustive check too: it hung with no report (an outside
+/// audit), as the check ran its values unwatched.
+#[test]
+fn an_exhaustive_check_stuck_on_one_value_ends_with_a_report_naming_it() {
+    use smartcheck::Enumerate;
+    let (code, stderr) = stuck_child("sleeps_forever_in_an_exhaustive_check", false);
+    assert_eq!(code, Some(101), "{stderr}");
+    // The first list of three in the enumeration's order is the one that sticks.
+    let stuck = Vec::<u8>::enumerate(5).position(|v| v.len() >= 3).expect("a long list") + 1;
+    let said = format!(
+        "smartcheck: property did not return within 300 ms on value {stuck} of the exhaustive \
+         check up to depth 5"
+    );
+    assert!(stderr.contains(&said), "{said}\n{stderr}");
+}
+
+/// Under plain `cargo test` (output captured), the report still reaches stderr: it was
+/// printed into the harness's capture, which the ended process never showed.
+#[test]
+fn the_timeout_report_is_not_lost_to_the_harness_capture() {
+    let (code, stderr) = stuck_child("sleeps_forever_on_long_lists", false);
+    assert_eq!(code, Some(101), "{stderr}");
+    assert!(stderr.contains("counterexample (timeout) on test"), "{stderr}");
+}
+
+/// In fork mode, a value of an exhaustive check that runs past the limit is a failure like any
+/// other, reduced; and a crash in a child (here an abort) is one too.
+#[cfg(unix)]
+#[test]
+fn in_fork_mode_an_exhaustive_check_reports_a_loop_or_a_crash_as_a_counterexample() {
+    let args = smartcheck::Args {
+        seed: Some(1),
+        fork: true,
+        timeout_ms: 50,
+        run_forall: false,
+        run_exists: false,
+        ..smartcheck::Args::default()
+    };
+    let run = smartcheck::exhaustive::exhaustive_check(&args, 4, |v: &Vec<u8>| {
+        if v.len() >= 2 {
+            loop {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        true
+    });
+    let cex = run.counterexample().unwrap_or_else(|| panic!("{run}"));
+    assert_eq!(cex.value(), &vec![0, 0], "{run}");
+    assert!(cex.failure().to_string().contains("did not finish within 50 ms"), "{run}");
+    let run = smartcheck::exhaustive::exhaustive_check(&args, 4, |v: &Vec<u8>| {
+        if v.len() >= 2 {
+            std::process::abort();
+        }
+        true
+    });
+    let cex = run.counterexample().unwrap_or_else(|| panic!("{run}"));
+    assert_eq!(cex.value(), &vec![0, 0], "{run}");
+}
+
 #[test]
 fn a_property_stuck_on_one_input_fails_with_the_timeout_report() {
     let exe = std::env::current_exe().expect("the test binary");
