@@ -17,8 +17,9 @@ pub enum Format {
 /// `Args { seed: Some(7), ..Args::default() }` works.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Args {
-    /// The seed; `None` picks one at random (it is always printed). The same seed and property
-    /// give the same report.
+    /// The seed; `None` takes `SMARTCHECK_SEED`'s when it is set, else picks one at random
+    /// (it is always printed, with that variable as the way to rerun it). The same seed and
+    /// property give the same report.
     pub seed: Option<u64>,
     /// Random tests to find a counterexample.
     pub tests: usize,
@@ -176,6 +177,14 @@ impl Default for Args {
 /// The value of environment variable `name`, unless unset or blank.
 fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+/// The seed `SMARTCHECK_SEED` names, when it is set and a number: what a run whose `Args` leave
+/// the seed open (`seed: None`) uses, from any entry point, so that the rerun every report
+/// prints (`SMARTCHECK_SEED=0x..`) reproduces it. (Entry points that apply the whole
+/// environment, [`Args::with_env`], reject a malformed value; here it is left out.)
+pub(crate) fn env_seed() -> Option<u64> {
+    number("SMARTCHECK_SEED", &var("SMARTCHECK_SEED")?).ok()
 }
 
 /// A decimal or `0x` hexadecimal number.

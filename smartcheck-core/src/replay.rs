@@ -29,7 +29,7 @@ use crate::property::{self, Failure, Outcome, PropertyResult, RootProperty};
 use crate::report::{outside_the_property, Counterexample, Report};
 use crate::root::{Root, RootType};
 use crate::rounds::{generalize_found, reduce_found, rounds};
-use crate::run::random_seed;
+use crate::run::seed_of;
 use crate::stack::{run_depth, with_stack_for};
 use crate::strengthen::Known;
 use crate::subtypes::{SubTypes, SubValue};
@@ -125,14 +125,25 @@ fn report_erased(
     at: &Location<'_>,
 ) -> Report<Root> {
     let args = env_args(args);
-    let seed = args.seed.unwrap_or_else(random_seed);
+    let seed = seed_of(&args);
     let store = if args.persist { Store::for_source(at.file()) } else { None };
-    crate::fork::with_fork(&args, prop, |prop| {
+    let mut report = crate::fork::with_fork(&args, prop, |prop| {
         with_stack_for(run_depth(&args), || match &store {
             Some(store) => Replay::new(&args, ty, store, at).run(prop, seed),
             None => rounds(&args, ty, prop, seed, Vec::new()),
         })
-    })
+    });
+    // Saving was asked for and could not be done: the report says so, never silently.
+    let unsaved = args.persist && crate::persist::enabled() && store.is_none();
+    if unsaved && !report.counterexamples.is_empty() {
+        report.notes.push(
+            "not saved: CARGO_MANIFEST_DIR is not set (the test binary was not run by cargo), \
+             so the crate's smartcheck-regressions/ folder is unknown; the seed above reruns \
+             this failure"
+                .to_string(),
+        );
+    }
+    report
 }
 
 /// The depth the test of `#[smartcheck::contract]` checks every value to when random
@@ -266,8 +277,8 @@ impl<'a> Replay<'a> {
         let seed = crash.record.seed;
         let what = format!(
             "an earlier run with seed {seed:#x} did not finish: it crashed (abort, stack \
-             overflow or out of memory); it is saved in {}:{} ({}) and replayed first (rerun \
-             it alone with SMARTCHECK_SEED={seed:#x})",
+             overflow or out of memory) or overran its time limit; it is saved in {}:{} ({}) \
+             and replayed first (rerun it alone with SMARTCHECK_SEED={seed:#x})",
             self.store.shown(),
             crash.line,
             crash.record.comment

@@ -26,7 +26,14 @@ use crate::tester::Tester;
 pub use crate::origin::Origin;
 
 /// A seed from the clock and the process's hash keys, for runs without `Args::seed`.
-pub(crate) fn random_seed() -> u64 {
+/// The seed of a run with `args`: theirs, else `SMARTCHECK_SEED`'s
+/// ([`env_seed`](crate::args::env_seed)), else a fresh random one.
+pub(crate) fn seed_of(args: &Args) -> u64 {
+    args.seed.or_else(crate::args::env_seed).unwrap_or_else(random_seed)
+}
+
+/// A fresh random seed.
+fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::hash::RandomState::new().build_hasher();
     if let Ok(d) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
@@ -54,7 +61,7 @@ pub fn smart_check<T: SubTypes, R: PropertyResult>(
 
 /// [`smart_check`] past the property's and the value's types: compiled once.
 fn check_erased(args: &Args, ty: RootType, prop: &RootProperty<'_>) -> Report<Root> {
-    let seed = args.seed.unwrap_or_else(random_seed);
+    let seed = seed_of(args);
     if let Err(message) = args.validate() {
         return Report::invalid(args, seed, message);
     }
@@ -150,7 +157,7 @@ pub(crate) fn reduce_erased(
     value: Root,
 ) -> Result<Counterexample<Root>, ReduceError> {
     args.validate().map_err(ReduceError::InvalidArgs)?;
-    let seed = args.seed.unwrap_or_else(random_seed);
+    let seed = seed_of(args);
     // The walk that sizes the stack runs the value's own code too (a hash map's keys hashed
     // to find their order): a panic there is an error, and the value is dropped under guard.
     let nesting = match guarded(seed, || Ok(nesting_of(value.node()))) {
@@ -195,7 +202,7 @@ fn generalize_erased(
 ) -> Result<Generalization, ReduceError> {
     let forced = Args { run_forall: true, run_exists: true, ..args.clone() };
     forced.validate().map_err(ReduceError::InvalidArgs)?;
-    let seed = args.seed.unwrap_or_else(random_seed);
+    let seed = seed_of(args);
     let nesting = guarded(seed, || Ok(nesting_of(node_of(value))))?;
     with_stack_for(nesting.saturating_add(args.max_size), || {
         guarded(seed, || {

@@ -52,3 +52,25 @@ fn environment_overrides_args() {
         std::env::remove_var(var);
     }
 }
+
+/// Every report says `rerun: SMARTCHECK_SEED=..`; a run whose `Args` leave the seed open takes
+/// that variable from any entry point, so the rerun reproduces it: `smart_check` and
+/// `api::test_api` with `Args::default()` drew a new seed on every rerun (an outside audit). A
+/// seed the `Args` fix stays theirs.
+#[test]
+fn the_printed_rerun_reproduces_a_run_with_an_open_seed() {
+    let _serial = crate::serial();
+    std::env::set_var("SMARTCHECK_PERSIST", "0");
+    std::env::remove_var("SMARTCHECK_SEED");
+    let prop = |v: &Vec<u8>| v.iter().map(|&x| x as u32).sum::<u32>() < 300;
+    let first = smartcheck::smart_check(&Args::default(), prop);
+    let text = first.to_string();
+    let at = text.find("rerun: SMARTCHECK_SEED=").expect("the rerun") + 23;
+    let seed = text[at..].split(')').next().expect("the seed").to_string();
+    std::env::set_var("SMARTCHECK_SEED", &seed);
+    let again = smartcheck::smart_check(&Args::default(), prop);
+    assert_eq!(again.to_string(), text, "SMARTCHECK_SEED={seed}");
+    let fixed = smartcheck::smart_check(&Args { seed: Some(5), ..Args::default() }, prop);
+    assert!(fixed.to_string().contains("seed 0x5 (rerun"), "{fixed}");
+    std::env::remove_var("SMARTCHECK_SEED");
+}

@@ -363,7 +363,8 @@ fn an_aborted_run_can_be_replayed_from_what_it_saved() {
     assert!(!ok);
     let said = format!(
         "smartcheck: an earlier run with seed {seed} did not finish: it crashed (abort, stack \
-         overflow or out of memory); it is saved in {FILE}:2 (tests/suite/persist.rs:"
+         overflow or out of memory) or overran its time limit; it is saved in {FILE}:2 \
+         (tests/suite/persist.rs:"
     );
     let said = &next[next.find(&said).unwrap_or_else(|| panic!("{next}"))..];
     let said = said.lines().next().unwrap();
@@ -402,7 +403,9 @@ fn a_stack_overflow_can_be_replayed_from_what_it_saved() {
     let (ok, next) = run_child(module_path!(), &dir, "overflow", &[]);
     assert!(!ok);
     assert!(next.contains("smartcheck: an earlier run with seed 0x"), "{next}");
-    assert!(next.contains("did not finish: it crashed (abort, stack overflow or out of memory)"));
+    assert!(next.contains(
+        "did not finish: it crashed (abort, stack overflow or out of memory) or overran"
+    ));
     let saved = saved_lines(&dir);
     assert!(saved.len() == 1 && saved[0].starts_with("crash type=alloc::vec::Vec<u8> seed=0x"));
 }
@@ -425,4 +428,25 @@ fn in_fork_mode_an_abort_or_a_stack_overflow_is_a_reduced_counterexample() {
         assert_eq!(folder(&dir), ["persist.txt"]);
         assert_eq!(saved_lines(&dir).len(), 1);
     }
+}
+
+/// Run outside cargo (the test binary by hand, a debugger, a custom runner: no
+/// `CARGO_MANIFEST_DIR`), a failure cannot be saved, and the report says so with the seed
+/// that reruns it; nothing was said (an outside audit).
+#[test]
+fn a_failure_that_cannot_be_saved_says_so() {
+    let dir = child::scratch("persist", "unsaved");
+    let mut cmd = child::child_command(module_path!(), &dir, "one_bug", &[]);
+    let out = cmd.env_remove("CARGO_MANIFEST_DIR").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "note: not saved: CARGO_MANIFEST_DIR is not set (the test binary was not run by \
+             cargo), so the crate's smartcheck-regressions/ folder is unknown; the seed above \
+             reruns this failure"
+        ),
+        "{text}"
+    );
+    assert!(child::folder(&dir).is_empty(), "nothing written: {:?}", child::folder(&dir));
 }
