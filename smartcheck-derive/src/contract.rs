@@ -24,10 +24,20 @@
 //!   discovery, reduction and generalization; with `exhaustive = N` it also checks every
 //!   argument tuple up to depth `N`, which finds what random discovery gives up on when valid
 //!   inputs are rare (the argument types must implement `Enumerate`); `ignore = true` marks the
-//!   test `#[ignore]`, and other `name = value` pairs set fields of `smartcheck::Args`.
+//!   test `#[ignore]`, and other `name = value` pairs set fields of `smartcheck::Args`. Any
+//!   other key is a compile error naming the nearest valid one (`ensure`: did you mean
+//!   `ensures`?): passed on as a field of `Args`, a misspelled clause was never checked where
+//!   no test is generated.
 //!
-//! Methods and generic functions get the run-time checks; write `test = false` for them (a
-//! `#[test]` cannot sit in an `impl` block, and a generic function has no one type to test).
+//! A broken clause is named as written (its source text, on one line). Methods and generic
+//! functions, `impl Trait` arguments included, get the run-time checks; write `test = false`
+//! for them (a `#[test]` cannot sit in an `impl` block, and a generic function has no one
+//! type to test). A `const fn` is refused: the checks are not `const`. A result holding a
+//! `&mut` (`fn first_mut(&mut self) -> &mut u8`) may borrow the `&mut` arguments, which are
+//! then checked on entry only. The body runs in a closure (so that its `return`s and `?`s
+//! end the body, not the checks), which `#[track_caller]` does not reach: in builds that
+//! check, `Location::caller()` and panics in the body point into the function, not to its
+//! caller.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, ToTokens};
@@ -53,10 +63,27 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(f) => f,
         Err(e) => return e.to_compile_error(),
     };
+    // On an error the function is kept as written, so that its callers do not add errors of
+    // their own ("no function named ...").
     let contract = match parse(args) {
         Ok(c) => c,
-        Err(e) => return e.to_compile_error(),
+        Err(e) => {
+            let error = e.to_compile_error();
+            return quote!(#error #function);
+        }
     };
+    // The checks call functions that are not `const` (invariant walks, formatting); checking
+    // nothing instead would leave a contract the user believes in unchecked.
+    if let Some(constness) = &function.sig.constness {
+        let error = syn::Error::new_spanned(
+            constness,
+            "smartcheck: a contract cannot check a `const fn` (its checks call functions that \
+             are not `const`); remove `const`, or state the contract on a non-const function \
+             that calls this one",
+        )
+        .to_compile_error();
+        return quote!(#error #function);
+    }
     let checked = checked(&function, &contract);
     let test = if contract.test {
         match test(&function, &contract) {
@@ -106,10 +133,11 @@ fn parse(args: TokenStream) -> syn::Result<Contract> {
                 other => return Err(syn::Error::new_spanned(other, "expected a path")),
             },
             "" => return Err(syn::Error::new_spanned(nv.path, "expected a name")),
-            _ => {
+            field if ARGS_FIELDS.contains(&field) => {
                 let (ident, value) = (&nv.path, &nv.value);
                 contract.args.push(quote!(#ident: #value));
             }
+            unknown => return Err(syn::Error::new_spanned(nv.path, unknown_key(unknown))),
         }
     }
     if contract.requires.is_empty() && contract.ensures.is_empty() {
@@ -121,6 +149,87 @@ fn parse(args: TokenStream) -> syn::Result<Contract> {
     Ok(contract)
 }
 
+/// The contract's own keys: its clauses, then its options.
+const CONTRACT_KEYS: &[&str] = &["requires", "ensures", "exhaustive", "test", "ignore", "crate"];
+
+/// The public fields of `smartcheck::Args`, which the generated test's `name = value` keys
+/// set. The macro cannot see the type, and a key it does not know is refused (a misspelled
+/// `ensure` passed on as a field was never checked where no test is generated), so this list
+/// must be `Args`' fields exactly: `args_fields` (`smartcheck::__private::args_fields!`)
+/// builds an `Args` from it with no `..`, and a test in the workspace fails to build when the
+/// two disagree.
+pub(crate) const ARGS_FIELDS: &[&str] = &[
+    "seed",
+    "tests",
+    "max_discard_ratio",
+    "max_gen_size",
+    "max_size",
+    "max_depth",
+    "max_reduce",
+    "run_forall",
+    "max_forall",
+    "min_forall",
+    "run_exists",
+    "max_exists",
+    "exists_assignments",
+    "rounds",
+    "shrink_values",
+    "max_reduce_evaluations",
+    "format",
+    "interactive",
+    "verbose",
+    "persist",
+    "timeout_ms",
+    "fork",
+    "exhaustive",
+];
+
+/// `smartcheck::Args` rebuilt from the value `tokens` evaluates to, one field of
+/// [`ARGS_FIELDS`] at a time and without `..`: it builds only while the list is `Args`' fields.
+pub fn args_fields(tokens: TokenStream) -> TokenStream {
+    let fields = ARGS_FIELDS.iter().map(|f| format_ident!("{}", f));
+    quote! {{
+        let __args: &::smartcheck::Args = &(#tokens);
+        ::smartcheck::Args { #(#fields: ::core::clone::Clone::clone(&__args.#fields),)* }
+    }}
+}
+
+/// The message for a key that is neither the contract's nor a field of `Args`: the nearest
+/// valid key when one is close (a typo), else the valid keys.
+fn unknown_key(key: &str) -> String {
+    let nearest = CONTRACT_KEYS
+        .iter()
+        .chain(ARGS_FIELDS)
+        .map(|valid| (edit_distance(key, valid), *valid))
+        .min()
+        .filter(|&(distance, _)| distance * 3 <= key.len().max(3));
+    match nearest {
+        Some((_, valid)) => format!("unknown key `{key}`: did you mean `{valid}`?"),
+        None => format!(
+            "unknown key `{key}`: expected `requires = <condition>`, `ensures = <condition>`, \
+             `exhaustive = <depth>`, `test = false`, `ignore = true`, `crate = <path>`, or a \
+             field of smartcheck::Args (`{}`)",
+            ARGS_FIELDS.join("`, `")
+        ),
+    }
+}
+
+/// Levenshtein distance between `a` and `b` (characters inserted, deleted or replaced).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let replaced = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = replaced.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
 /// A panic naming `clause` of the contract of `name` when it does not hold.
 fn clause_check(name: &str, kind: &str, clause: &Expr) -> TokenStream {
     clause_check_as(name, kind, clause, clause.to_token_stream())
@@ -128,13 +237,79 @@ fn clause_check(name: &str, kind: &str, clause: &Expr) -> TokenStream {
 
 /// [`clause_check`] with `condition` checked in place of the clause, named as written.
 fn clause_check_as(name: &str, kind: &str, clause: &Expr, condition: TokenStream) -> TokenStream {
-    let text = clause.to_token_stream().to_string();
+    let text = clause_text(clause);
     let message = format!("smartcheck: the contract of `{name}` is broken: {kind} `{text}`");
     quote! {
         if !(#condition) {
             ::core::panic!("{}", #message);
         }
     }
+}
+
+/// The clause as the user wrote it (`sorted(&result)`), on one line: the source text of each
+/// top-level token (a bracketed group whole, as written inside), spaced as in the source. Where
+/// the source is not known (tokens made by another macro, or outside a compiler run), the
+/// token string, tidied around `.`, `,` and brackets.
+fn clause_text(clause: &Expr) -> String {
+    let tokens = clause.to_token_stream();
+    let text = written(tokens.clone()).unwrap_or_else(|| tidied(&tokens.to_string()));
+    // Several lines become one: each run of white space that holds a line break, one space.
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.lines().enumerate() {
+        match i {
+            0 => out.push_str(line.trim_end()),
+            _ => {
+                out.push(' ');
+                out.push_str(line.trim());
+            }
+        }
+    }
+    out
+}
+
+/// `tokens` as written, from their source text and positions (`proc_macro::Span`'s line and
+/// column are stable since Rust 1.88; `join`, which would give the whole clause's span, is
+/// not); `None` where either is not known or the tokens are not in source order.
+fn written(tokens: TokenStream) -> Option<String> {
+    if !proc_macro::is_available() {
+        return None;
+    }
+    let mut out = String::new();
+    let mut last_end: Option<(usize, usize)> = None;
+    for tree in tokens {
+        let text = tree.span().source_text()?;
+        let span = tree.span().unwrap();
+        let (start, end) = (span.start(), span.end());
+        match last_end {
+            None => {}
+            Some((line, _)) if start.line() > line => out.push(' '),
+            Some((line, column)) if start.line() == line && start.column() >= column => {
+                out.extend(std::iter::repeat_n(' ', start.column() - column));
+            }
+            Some(_) => return None,
+        }
+        out.push_str(&text);
+        last_end = Some((end.line(), end.column()));
+    }
+    Some(out)
+}
+
+/// `text`, a token string (`result . starts_with (& s)`), without the spaces `to_string` puts
+/// around `.`, `,`, `::` and inside brackets.
+fn tidied(text: &str) -> String {
+    let mut out = text.to_owned();
+    for (from, to) in [
+        (" . ", "."),
+        (" , ", ", "),
+        (" :: ", "::"),
+        ("( ", "("),
+        (" )", ")"),
+        ("[ ", "["),
+        (" ]", "]"),
+    ] {
+        out = out.replace(from, to);
+    }
+    out
 }
 
 /// `tokens` with every `self` read as `entry` (groups included).
@@ -190,9 +365,15 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
     let p = facade(contract);
     let values = checked_values(&function.sig);
     let on_entry = values.iter().map(|v| invariant_check(&p, &name, &v.value, &v.what));
+    // A result holding a `&mut` may borrow a `&mut` argument, which cannot be read again
+    // while the result lives: those arguments are checked on entry only.
+    let result_borrows_mut = match &function.sig.output {
+        ReturnType::Type(_, ty) => found_in(ty).mut_ref.is_some(),
+        ReturnType::Default => false,
+    };
     let on_return = values
         .iter()
-        .filter(|v| v.mutable)
+        .filter(|v| v.mutable && !result_borrows_mut)
         .map(|v| invariant_check(&p, &name, &v.value, &format!("on return, {}", v.what)));
     let result = invariant_check(&p, &name, &quote!(&result), "the result");
     // A by-value argument that an `ensures` clause names is its value on entry: cloned before
@@ -216,8 +397,10 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
         let mut bound = Vec::new();
         bindings(&t.pat, &mut bound);
         let alone = matches!(&*t.pat, Pat::Ident(_));
+        // An `impl Trait` type cannot annotate a `let` (E0562): the clone's type is inferred.
+        let typed = alone && found_in(&t.ty).impl_trait.is_none();
         for ident in bound.into_iter().filter(|i| named(i)) {
-            kept.push((ident, alone.then(|| t.ty.to_token_stream())));
+            kept.push((ident, typed.then(|| t.ty.to_token_stream())));
         }
     }
     let saved = kept.iter().map(|(ident, ty)| {
@@ -252,9 +435,19 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
         })
         .collect();
     let body = &function.block;
+    // The body's type, written where it can be (so that `?` and `.into()` in it infer as in
+    // the function); an `impl Trait` result cannot be written on a closure or a `let` (E0562),
+    // and is inferred from the body.
     let output = match &function.sig.output {
-        ReturnType::Default => quote!(()),
-        ReturnType::Type(_, ty) => quote!(#ty),
+        ReturnType::Default => Some(quote!(())),
+        ReturnType::Type(_, ty) if found_in(ty).impl_trait.is_some() => None,
+        ReturnType::Type(_, ty) => Some(quote!(#ty)),
+    };
+    let run_body = match &output {
+        Some(output) => {
+            quote!(let result: #output = #p::__private::call_once(|| -> #output #body);)
+        }
+        None => quote!(let result = #p::__private::call_once(|| #body);),
     };
     let (attrs, vis, sig) = (&function.attrs, &function.vis, &function.sig);
     quote! {
@@ -264,8 +457,7 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
             #(#on_entry)*
             #(#saved)*
             #saved_self
-            #[allow(clippy::redundant_closure_call)]
-            let result: #output = (|| -> #output #body)();
+            #run_body
             #result
             #(#on_return)*
             #(#restored)*
@@ -273,6 +465,38 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
             result
         }
     }
+}
+
+/// What a type holds that a contract treats apart: an `impl Trait`, a trait object, a `&mut`.
+#[derive(Default)]
+struct Found<'t> {
+    impl_trait: Option<&'t syn::TypeImplTrait>,
+    trait_object: Option<&'t syn::TypeTraitObject>,
+    mut_ref: Option<&'t syn::TypeReference>,
+}
+
+impl<'t> syn::visit::Visit<'t> for Found<'t> {
+    fn visit_type_impl_trait(&mut self, t: &'t syn::TypeImplTrait) {
+        self.impl_trait.get_or_insert(t);
+        syn::visit::visit_type_impl_trait(self, t);
+    }
+    fn visit_type_trait_object(&mut self, t: &'t syn::TypeTraitObject) {
+        self.trait_object.get_or_insert(t);
+        syn::visit::visit_type_trait_object(self, t);
+    }
+    fn visit_type_reference(&mut self, t: &'t syn::TypeReference) {
+        if t.mutability.is_some() {
+            self.mut_ref.get_or_insert(t);
+        }
+        syn::visit::visit_type_reference(self, t);
+    }
+}
+
+/// The first `impl Trait`, trait object and `&mut` anywhere in `ty`.
+fn found_in(ty: &Type) -> Found<'_> {
+    let mut found = Found::default();
+    syn::visit::Visit::visit_type(&mut found, ty);
+    found
 }
 
 /// A value whose type invariants a contract checks: how to borrow it, how the message names
@@ -410,6 +634,13 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
         let Pat::Ident(pat) = &*typed.pat else {
             return Err(refuse(&typed.pat, "an argument that is a pattern"));
         };
+        let found = found_in(&typed.ty);
+        if let Some(t) = found.impl_trait {
+            return Err(refuse(t, "a generic function (an `impl Trait` argument)"));
+        }
+        if let Some(t) = found.trait_object {
+            return Err(refuse(t, "a trait-object argument (it has no one type to draw)"));
+        }
         let index = syn::Index::from(i);
         inputs.push(arg(pat.ident.clone(), &typed.ty, quote!(__v.#index)));
     }

@@ -102,7 +102,8 @@ pub fn property(args: TokenStream, item: TokenStream) -> TokenStream {
 /// `requires`, calls the function and checks `ensures`, naming a broken clause in every
 /// build (`exhaustive = N` also checks every argument tuple up to depth `N`; without it, when
 /// random discovery gives up and the argument types enumerate, every tuple up to depth 5;
-/// `test = false` generates no test, as methods need).
+/// `test = false` generates no test, as methods need). Any other key must be a field of
+/// `smartcheck::Args`; a misspelled one is a compile error naming the nearest valid key.
 ///
 /// ```text
 /// #[smartcheck::contract(requires = sorted(list), ensures = sorted(&result))]
@@ -121,4 +122,14 @@ pub fn contract(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn api(args: TokenStream, item: TokenStream) -> TokenStream {
     api::expand(args.into(), item.into()).into()
+}
+
+/// `smartcheck::Args` rebuilt field by field from the value given, through the list of its
+/// fields `#[smartcheck::contract]` keeps to tell a field from a misspelled key: a struct
+/// literal without `..`, so a workspace test fails to build when the list and `Args` disagree.
+/// Not public API.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __args_fields(input: TokenStream) -> TokenStream {
+    contract::args_fields(input.into()).into()
 }

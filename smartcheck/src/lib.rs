@@ -383,5 +383,6 @@ pub mod __private {
         Arbitrary, Child, Children, FieldRange, Gen, Node, NodeMut, NodeMutRef, NodeRef, Shape,
         SubTypes, SubValue,
     };
+    pub use smartcheck_derive::__args_fields as args_fields;
     pub use std::{option::Option, string::String, vec::Vec};
 }

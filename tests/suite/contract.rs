@@ -126,6 +126,115 @@ fn joined((a, b): (String, String)) -> String {
     a + &b
 }
 
+/// Wrong: drops the last character of the name. The clause is printed as written,
+/// `result.starts_with(&name)` (it was `result.starts_with(& name)`, token-spaced).
+#[smartcheck::contract(ensures = result.starts_with(&name), test = false)]
+fn lossy_shout(mut name: String) -> String {
+    name.pop();
+    name.push('!');
+    name
+}
+
+/// Wrong: wraps around. A clause over several lines is printed on one, as written otherwise.
+#[smartcheck::contract(
+    ensures = match &result {
+        Ok(v) => *v <= a,
+        Err(_) => true,
+    },
+    test = false,
+)]
+fn minus(a: u8, b: u8) -> Result<u8, String> {
+    Ok(a.wrapping_sub(b))
+}
+
+/// Bytes, handed out by mutable reference.
+struct Bytes(Vec<u8>);
+
+impl Bytes {
+    /// Returns a `&mut` borrowed from `self` (it was "captured variable cannot escape `FnMut`
+    /// closure body", about a closure the macro wrote).
+    #[smartcheck::contract(requires = !self.0.is_empty(), test = false)]
+    fn first_mut(&mut self) -> &mut u8 {
+        &mut self.0[0]
+    }
+}
+
+/// The same from an argument, inside an `Option`, with an early `return`.
+#[smartcheck::contract(requires = v.len() < 100, ensures = result.as_deref() != Some(&200), test = false)]
+fn last_mut(v: &mut [u8]) -> Option<&mut u8> {
+    if v.is_empty() {
+        return None;
+    }
+    v.last_mut()
+}
+
+/// Returns `impl Trait` (it was E0562, "`impl Trait` is not allowed in closure return
+/// types"), with its generated test.
+#[smartcheck::contract(requires = v.len() < 1000, ensures = result.size_hint().0 <= v.len())]
+fn evens(v: Vec<u8>) -> impl Iterator<Item = u8> {
+    v.into_iter().filter(|x| x % 2 == 0)
+}
+
+/// Takes `impl Trait`: run-time checks only, as for any generic function.
+#[smartcheck::contract(requires = s.as_ref().len() < 100, ensures = result <= 100, test = false)]
+fn count_a(s: impl AsRef<str>) -> usize {
+    s.as_ref().matches('a').count()
+}
+
+#[test]
+fn signatures_a_contract_once_refused_work() {
+    let mut b = Bytes(vec![1, 2]);
+    *b.first_mut() = 7;
+    assert_eq!(b.0, [7, 2]);
+    let mut v = [1, 2, 3];
+    *last_mut(&mut v).expect("not empty") = 9;
+    assert_eq!(v, [1, 2, 9]);
+    assert_eq!(last_mut(&mut []), None);
+    assert_eq!(evens(vec![1, 2, 4]).count(), 2);
+    assert_eq!(count_a("banana"), 3);
+    assert_eq!(count_a(String::from("a")), 1);
+}
+
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "run-time checks compile away without debug assertions")]
+fn a_broken_clause_is_printed_as_written() {
+    let message = panic_message(|| {
+        lossy_shout("ab".into());
+    });
+    assert_eq!(
+        message,
+        "smartcheck: the contract of `lossy_shout` is broken: ensures `result.starts_with(&name)`"
+    );
+    let message = panic_message(|| {
+        let _ = minus(0, 1);
+    });
+    assert_eq!(
+        message,
+        "smartcheck: the contract of `minus` is broken: ensures \
+         `match &result { Ok(v) => *v <= a, Err(_) => true, }`"
+    );
+    let message = panic_message(|| {
+        Bytes(vec![]).first_mut();
+    });
+    assert_eq!(
+        message,
+        "smartcheck: the contract of `first_mut` is broken: requires `!self.0.is_empty()`"
+    );
+}
+
+/// `smartcheck::__private::args_fields!` is `Args` rebuilt field by field from the list of
+/// its fields the contract macro keeps (it cannot see the type): a struct literal without
+/// `..`, so a field added to `Args` and not to the list (E0063), or a listed field that
+/// `Args` does not have (E0560), fails to build this test. Keys that are neither in the list
+/// nor the contract's own are refused, so the list must be complete.
+#[test]
+fn the_contract_macro_knows_every_field_of_args() {
+    use smartcheck::Args;
+    let original = Args { seed: Some(7), tests: 3, verbose: true, ..Args::default() };
+    let copy: Args = smartcheck::__private::args_fields!(original);
+    assert_eq!(copy, original);
+}
+
 fn panic_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
     let err = std::panic::catch_unwind(f).expect_err("the contract is broken");
     err.downcast_ref::<String>().cloned().unwrap_or_default()
@@ -214,7 +323,7 @@ fn a_contract_test_checks_every_value_when_random_discovery_gives_up() {
     assert!(stderr.contains("  ([0, 1, 2, 3], 3)\n"), "{stderr}");
     // Named in every build: the test checks each `ensures` itself.
     assert!(
-        stderr.contains("is broken: ensures `result == list.iter().position(| & y | y == x)`"),
+        stderr.contains("is broken: ensures `result == list.iter().position(|&y| y == x)`"),
         "{stderr}"
     );
 }
