@@ -35,9 +35,10 @@
 //! type to test). A `const fn` is refused: the checks are not `const`. A result holding a
 //! `&mut` (`fn first_mut(&mut self) -> &mut u8`) may borrow the `&mut` arguments, which are
 //! then checked on entry only. The body runs in a closure (so that its `return`s and `?`s
-//! end the body, not the checks), which `#[track_caller]` does not reach: in builds that
-//! check, `Location::caller()` and panics in the body point into the function, not to its
-//! caller.
+//! end the body, not the checks), which `#[track_caller]` does not reach; a `#[track_caller]`
+//! function whose body holds no `return` and no `?` has it inlined instead and keeps its
+//! caller, while in one that does, in builds that check, `Location::caller()` and panics in
+//! the body point into the function, not to its caller.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, ToTokens};
@@ -443,7 +444,14 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
         ReturnType::Type(_, ty) if found_in(ty).impl_trait.is_some() => None,
         ReturnType::Type(_, ty) => Some(quote!(#ty)),
     };
+    // A `#[track_caller]` function's body is inlined as a block where nothing in it can leave
+    // the function early, so that `Location::caller()` and panics in it still name the
+    // caller: a closure is a call of its own, which the attribute does not reach (on stable).
+    let track_caller = function.attrs.iter().any(|a| a.path().is_ident("track_caller"));
+    let inline = track_caller && !exits_early(body.to_token_stream());
+    let typed = output.as_ref().map(|output| quote!(: #output));
     let run_body = match &output {
+        _ if inline => quote!(#[allow(unused_braces)] let result #typed = #body;),
         Some(output) => {
             quote!(let result: #output = #p::__private::call_once(|| -> #output #body);)
         }
@@ -465,6 +473,17 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
             result
         }
     }
+}
+
+/// True when `tokens` hold a `return` or a `?` anywhere (groups and macro arguments included,
+/// closures too: erring on the side of the closure, which keeps them within the body).
+fn exits_early(tokens: TokenStream) -> bool {
+    tokens.into_iter().any(|tree| match tree {
+        proc_macro2::TokenTree::Ident(i) => i == "return",
+        proc_macro2::TokenTree::Punct(p) => p.as_char() == '?',
+        proc_macro2::TokenTree::Group(g) => exits_early(g.stream()),
+        proc_macro2::TokenTree::Literal(_) => false,
+    })
 }
 
 /// What a type holds that a contract treats apart: an `impl Trait`, a trait object, a `&mut`.

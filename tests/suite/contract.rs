@@ -181,6 +181,19 @@ fn count_a(s: impl AsRef<str>) -> usize {
     s.as_ref().matches('a').count()
 }
 
+/// Where it is called from, through `#[track_caller]`: the contract kept it pointing into
+/// the function, whose body ran in a closure (audit 40, P22).
+#[smartcheck::contract(ensures = result > 0, test = false)]
+#[track_caller]
+fn called_from() -> u32 {
+    std::panic::Location::caller().line()
+}
+
+#[test]
+fn track_caller_still_names_the_caller() {
+    assert_eq!(called_from(), line!());
+}
+
 #[test]
 fn signatures_a_contract_once_refused_work() {
     let mut b = Bytes(vec![1, 2]);
