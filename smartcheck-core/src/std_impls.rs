@@ -905,8 +905,10 @@ impl SubTypes for String {
         string_shrinks(&self.chars().collect::<Vec<char>>())
     }
     fn cmp_simplicity(&self, other: &Self) -> std::cmp::Ordering {
-        let ranks = |s: &String| s.chars().map(char_rank).collect::<Vec<u64>>();
-        (self.chars().count(), ranks(self)).cmp(&(other.chars().count(), ranks(other)))
+        // By length, then char by char: read lazily, as sorting a map's string keys compares
+        // each many times.
+        let (a, b) = (self.chars().map(char_rank), other.chars().map(char_rank));
+        self.chars().count().cmp(&other.chars().count()).then_with(|| a.cmp(b))
     }
     /// A string of each of `char`'s edge values.
     fn edge_values() -> Vec<Self> {

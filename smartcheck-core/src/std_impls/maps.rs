@@ -17,18 +17,23 @@
 //! `{1: "a", 2: "b"}`.
 //!
 //! Invariant: position `i` means the same entry in `children`, `child_mut`, `suffix_value` and
-//! `replace_suffix`. Cost: reaching entry `i` is O(i) for B-trees, and O(n) for hash maps
-//! (their keys hashed to find their walking order, remembered once sorted: `walk_order`), so
-//! a full walk is O(n^2): fine for the maps of a counterexample, which reduction keeps small.
+//! `replace_suffix`. Cost: reaching entry `i` is O(i) for B-trees; a hash map's walk finds its
+//! keys' order once, at the map's own node (O(n) hashing, O(n log n) sorting when the keys are
+//! new: `walk_order`), and its tails ([`Walked`]) reach entry `i` in O(1) by that order, so a
+//! full walk is O(n) for a map walked before and O(n log n) for new keys. Copying or printing a
+//! map or a tail is O(n), and changing an entry in place (`child_mut`) O(n) at hash maps.
 
+use std::any::{Any, TypeId};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::convert::identity;
 use std::fmt;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::rc::Rc;
 
 use crate::arbitrary::{sum_min_sizes, Arbitrary};
 use crate::gen::Gen;
+use crate::reduce::order::Profiled;
 use crate::subtypes::{
     CellKind, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef, Shape, SubTypes,
     SubValue,
@@ -46,32 +51,41 @@ pub const SET_CONSTRUCTORS: &[&str] = &["{}", "{_, ..}"];
 /// simplest first (`reduce::order`), keys the order does not tell apart by their `Debug`
 /// text, shorter first (each text computed once, and only then).
 fn sorted_hash_keys<K: SubTypes>(keys: &[&K]) -> Vec<usize> {
-    let simplest_first =
-        |a: &K, b: &K| crate::reduce::order::compare(NodeRef::Value(a), NodeRef::Value(b));
+    // Each key profiled once: a sort compares it with O(log n) others.
+    let profiled: Vec<Profiled<'_>> =
+        keys.iter().map(|key| Profiled::new(NodeRef::Value(*key))).collect();
+    let simplest_first = |a: usize, b: usize| profiled[a].compare(&profiled[b]);
     let mut sorted: Vec<usize> = (0..keys.len()).collect();
-    sorted.sort_by(|&a, &b| simplest_first(keys[a], keys[b]));
-    if sorted.windows(2).all(|w| simplest_first(keys[w[0]], keys[w[1]]).is_lt()) {
+    sorted.sort_by(|&a, &b| simplest_first(a, b));
+    if sorted.windows(2).all(|w| simplest_first(w[0], w[1]).is_lt()) {
         return sorted;
     }
     // Keys the order finds equal (opaque keys), by their text.
     let mut keyed: Vec<(String, usize)> =
         sorted.into_iter().map(|k| (format!("{:?}", keys[k]), k)).collect();
     keyed.sort_by(|(ta, a), (tb, b)| {
-        simplest_first(keys[*a], keys[*b])
-            .then_with(|| ta.len().cmp(&tb.len()))
-            .then_with(|| ta.cmp(tb))
+        simplest_first(*a, *b).then_with(|| ta.len().cmp(&tb.len())).then_with(|| ta.cmp(tb))
     });
     keyed.into_iter().map(|(_, k)| k).collect()
 }
 
-/// The walking order of a hash map's or set's keys ([`sorted_hash_keys`]), as positions in
-/// `keys`, the map's keys in its iteration order. Remembered for the last [`WALK_ORDERS`] key
-/// sequences walked on this thread, each known by its length and a structural hash of its
-/// keys in iteration order (with `K`'s type): a walk reaches entry `i` for every `i`, and
-/// sorting the keys again at each one made reducing a `HashMap<String, u32>` of 200 entries
-/// take 48 s (a `BTreeMap`'s, 1 ms). O(n) hashing a call, O(n log n) comparisons when the
-/// order is not remembered.
-fn walk_order<K: SubTypes>(keys: &[&K]) -> Rc<[usize]> {
+/// A hash map's or set's keys in walking order ([`sorted_hash_keys`]): their positions in its
+/// iteration order, and copies of them, by which a tail of the map's walk finds its entry
+/// without walking the map ([`Walked`]).
+struct WalkOrder<K> {
+    /// The keys' positions in iteration order, in walking order.
+    at: Vec<usize>,
+    /// The keys, in walking order.
+    keys: Vec<K>,
+}
+
+/// The walking order of a hash map's or set's keys ([`WalkOrder`]), `keys` being the map's keys
+/// in its iteration order. Remembered for the last [`WALK_ORDERS`] key sequences walked on this
+/// thread, each known by its length and a structural hash of its keys in iteration order (with
+/// `K`'s type): sorting the keys again at each walk of an unchanged map made reducing a
+/// `HashMap<String, u32>` of 200 entries take 48 s (a `BTreeMap`'s, 1 ms). O(n) hashing a
+/// call, O(n log n) comparisons and n copies of keys when the order is not remembered.
+fn walk_order<K: SubTypes>(keys: &[&K]) -> Rc<WalkOrder<K>> {
     // The keys' structure (constructors, leaves' ranks, else their `Debug` text), never
     // their own `Hash`: a `Hash` that hashes only some fields (or none) would give two key
     // sequences one order, and a report that changes from run to run.
@@ -89,10 +103,12 @@ fn walk_order<K: SubTypes>(keys: &[&K]) -> Rc<[usize]> {
         o.insert(0, hit);
         Some(order)
     });
-    if let Some(order) = known {
+    // The id holds `K`'s type, so a remembered order is a `WalkOrder<K>`.
+    if let Some(order) = known.and_then(|order| order.downcast::<WalkOrder<K>>().ok()) {
         return order;
     }
-    let order: Rc<[usize]> = sorted_hash_keys(keys).into();
+    let at = sorted_hash_keys(keys);
+    let order = Rc::new(WalkOrder { keys: at.iter().map(|&k| keys[k].clone()).collect(), at });
     ORDERS.with(|o| {
         let mut o = o.borrow_mut();
         o.insert(0, (id, order.clone()));
@@ -104,25 +120,84 @@ fn walk_order<K: SubTypes>(keys: &[&K]) -> Rc<[usize]> {
 /// How many hash maps' and sets' walking orders a thread remembers ([`walk_order`]).
 const WALK_ORDERS: usize = 8;
 
-/// A walking order remembered: the key sequence's hash and length, and the order.
-type KnownOrder = ((u64, usize), Rc<[usize]>);
+/// A walking order remembered: the key sequence's hash and length, and the order (a
+/// [`WalkOrder`] of the keys' type).
+type KnownOrder = ((u64, usize), Rc<dyn Any>);
+
+/// How many maps' orders their walks' tails find by the map's place in memory ([`Walked`]):
+/// more than [`WALK_ORDERS`], as a walk of a map of maps meets every inner map before the
+/// tails of the first.
+const WALKED: usize = 32;
+
+/// The order of a map walked by [`Walked::of`]: the map's address, its type, its order (a
+/// [`WalkOrder`] of its keys' type).
+type WalkedOrder = (usize, TypeId, Rc<dyn Any>);
 
 thread_local! {
     /// The walking orders [`walk_order`] remembers, the last used first.
     static ORDERS: RefCell<Vec<KnownOrder>> = const { RefCell::new(Vec::new()) };
+    /// The orders of the maps [`Walked::of`] last handed out, the last used first.
+    static WALKED_ORDERS: RefCell<Vec<WalkedOrder>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A hash map or set seen from the tails of its walk (the `NodeRef::Suffix` its node's
+/// `children` hands out): each tail finds entry `i` by the order found once at the map's node,
+/// in O(1), where the map itself sorts or at least hashes all its keys to find it (O(n) an
+/// entry, so O(n^2) a walk).
+///
+/// Sound because only [`Walked::of`] makes one, for the time the map is borrowed, and it
+/// remembers the map's order under the map's address just before: while the borrow lasts the
+/// map cannot change and no other map can live at its address, so an order found there is
+/// the map's own. One forgotten since (other maps walked) is found again from the keys.
+#[repr(transparent)]
+struct Walked<C>(C);
+
+impl<C: Hashed> Walked<C> {
+    /// The map `c` as its walk's tails see it, its order found now and remembered.
+    fn of(c: &C) -> &Walked<C> {
+        let order = c.walk_order();
+        WALKED_ORDERS.with(|w| {
+            let mut w = w.borrow_mut();
+            let id = (c as *const C as usize, TypeId::of::<C>());
+            w.retain(|(at, ty, _)| (*at, *ty) != id);
+            w.insert(0, (id.0, id.1, order));
+            w.truncate(WALKED);
+        });
+        // SAFETY: `Walked<C>` is `repr(transparent)` over `C`, so the two have one layout,
+        // and the reference keeps `c`'s lifetime.
+        unsafe { &*(c as *const C).cast::<Walked<C>>() }
+    }
+
+    /// The map's walking order, as [`Walked::of`] remembered it (else found from its keys).
+    fn order(&self) -> Rc<WalkOrder<C::Key>> {
+        let id = (&self.0 as *const C as usize, TypeId::of::<C>());
+        let known = WALKED_ORDERS.with(|w| {
+            let w = w.borrow();
+            w.iter().find(|(at, ty, _)| (*at, *ty) == id).map(|(_, _, order)| order.clone())
+        });
+        // Remembered by `of` with the map's type, so a `WalkOrder` of its keys.
+        known.and_then(|order| order.downcast().ok()).unwrap_or_else(|| self.0.walk_order())
+    }
 }
 
 /// What the generic code needs of a map or a set: its entries in walking order, and edits.
 trait Keyed: Sized + Clone {
     type Key: SubTypes;
     type Value: SubTypes;
+    /// What each cell of the walk holds before its tail: a map's key and value, a set's key.
+    const KIND: CellKind;
     fn count(&self) -> usize;
     /// The entry at position `i` in walking order.
     fn entry_at(&self, i: usize) -> Option<(&Self::Key, &Self::Value)>;
+    /// The entries from position `start` on, in walking order: one walk of the map, where
+    /// [`entry_at`](Keyed::entry_at) for each would walk it once an entry.
+    fn entries_from(&self, start: usize) -> Vec<(&Self::Key, &Self::Value)>;
     /// The value at position `i` (maps); sets answer `None`.
     fn value_mut_at(&mut self, i: usize) -> Option<&mut Self::Value>;
     /// The keys from position `start` on, in walking order.
-    fn keys_from(&self, start: usize) -> Vec<Self::Key>;
+    fn keys_from(&self, start: usize) -> Vec<Self::Key> {
+        self.entries_from(start).into_iter().map(|(key, _)| key.clone()).collect()
+    }
     fn remove_key(&mut self, key: &Self::Key) -> Option<Self::Value>;
     /// True when the map or set holds `key`.
     fn contains(&self, key: &Self::Key) -> bool;
@@ -142,15 +217,10 @@ trait Keyed: Sized + Clone {
     }
 }
 
-/// The key and value of entry `i`: an internal invariant, as callers walk `0..len`.
-fn entry<C: Keyed>(c: &C, i: usize) -> (&C::Key, &C::Value) {
-    c.entry_at(i).expect("list walk: entry position below the map's length")
-}
-
-fn suffix<C: Keyed>(c: &C, start: usize) -> C {
+/// The map or set holding copies of `entries`, inserted in their order.
+fn copied<'c, C: Keyed + 'c>(entries: Vec<(&'c C::Key, &'c C::Value)>) -> C {
     let mut out = C::empty();
-    for i in start..c.count() {
-        let (k, v) = entry(c, i);
+    for (k, v) in entries {
         out.insert_entry(k.clone(), v.clone());
     }
     out
@@ -168,7 +238,7 @@ fn replace_suffix<C: Keyed + SubTypes>(
 ) -> Result<(), Box<dyn SubValue>> {
     let len = c.count();
     if start > len {
-        let Some(old) = c.keys_from(start - len - 1).into_iter().next() else {
+        let Some(old) = c.entry_at(start - len - 1).map(|(key, _)| key.clone()) else {
             return Err(value);
         };
         let new_key = take::<C::Key>(value)?;
@@ -180,8 +250,7 @@ fn replace_suffix<C: Keyed + SubTypes>(
     for key in c.keys_from(start) {
         c.remove_key(&key);
     }
-    for i in 0..tail.count() {
-        let (k, v) = entry(&tail, i);
+    for (k, v) in tail.entries_from(0) {
         if !c.contains(k) {
             c.insert_entry(k.clone(), v.clone());
         }
@@ -247,17 +316,16 @@ fn as_inserted<K: Ord, V>(mut entries: Vec<(K, V)>) -> Vec<(K, V)> {
     entries
 }
 
-fn fmt_entries<C: Keyed>(
-    c: &C,
-    start: usize,
-    set: bool,
+/// Prints `entries` as a map's (`{1: "a"}`), or a set's keys (`{1}`).
+fn fmt_entries<K: fmt::Debug, V: fmt::Debug>(
+    entries: Vec<(&K, &V)>,
+    kind: CellKind,
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
-    let range = start.min(c.count())..c.count();
-    if set {
-        f.debug_set().entries(range.map(|i| entry(c, i).0)).finish()
+    if kind == CellKind::Key {
+        f.debug_set().entries(entries.into_iter().map(|(key, _)| key)).finish()
     } else {
-        f.debug_map().entries(range.map(|i| entry(c, i))).finish()
+        f.debug_map().entries(entries).finish()
     }
 }
 
@@ -267,17 +335,18 @@ static UNIT: () = ();
 impl<K: SubTypes + Ord, V: SubTypes> Keyed for BTreeMap<K, V> {
     type Key = K;
     type Value = V;
+    const KIND: CellKind = CellKind::Entry;
     fn count(&self) -> usize {
         self.len()
     }
     fn entry_at(&self, i: usize) -> Option<(&K, &V)> {
         self.iter().nth(i)
     }
+    fn entries_from(&self, start: usize) -> Vec<(&K, &V)> {
+        self.iter().skip(start).collect()
+    }
     fn value_mut_at(&mut self, i: usize) -> Option<&mut V> {
         self.values_mut().nth(i)
-    }
-    fn keys_from(&self, start: usize) -> Vec<K> {
-        self.keys().skip(start).cloned().collect()
     }
     fn remove_key(&mut self, key: &K) -> Option<V> {
         self.remove(key)
@@ -304,20 +373,19 @@ where
 {
     type Key = K;
     type Value = V;
+    const KIND: CellKind = CellKind::Entry;
     fn count(&self) -> usize {
         self.len()
     }
     fn entry_at(&self, i: usize) -> Option<(&K, &V)> {
-        let at = *walk_order(&self.keys().collect::<Vec<_>>()).get(i)?;
-        self.iter().nth(at)
+        hashed_entries_from(self, i).into_iter().next()
+    }
+    fn entries_from(&self, start: usize) -> Vec<(&K, &V)> {
+        hashed_entries_from(self, start)
     }
     fn value_mut_at(&mut self, i: usize) -> Option<&mut V> {
-        let at = *walk_order(&self.keys().collect::<Vec<_>>()).get(i)?;
+        let at = *self.walk_order().at.get(i)?;
         self.values_mut().nth(at)
-    }
-    fn keys_from(&self, start: usize) -> Vec<K> {
-        let keys: Vec<&K> = self.keys().collect();
-        walk_order(&keys).iter().skip(start).map(|&at| keys[at].clone()).collect()
     }
     fn remove_key(&mut self, key: &K) -> Option<V> {
         self.remove(key)
@@ -336,17 +404,18 @@ where
 impl<K: SubTypes + Ord> Keyed for BTreeSet<K> {
     type Key = K;
     type Value = ();
+    const KIND: CellKind = CellKind::Key;
     fn count(&self) -> usize {
         self.len()
     }
     fn entry_at(&self, i: usize) -> Option<(&K, &())> {
         self.iter().nth(i).map(|k| (k, &UNIT))
     }
+    fn entries_from(&self, start: usize) -> Vec<(&K, &())> {
+        self.iter().skip(start).map(|k| (k, &UNIT)).collect()
+    }
     fn value_mut_at(&mut self, _: usize) -> Option<&mut ()> {
         None
-    }
-    fn keys_from(&self, start: usize) -> Vec<K> {
-        self.iter().skip(start).cloned().collect()
     }
     fn remove_key(&mut self, key: &K) -> Option<()> {
         self.remove(key).then_some(())
@@ -375,20 +444,18 @@ where
 {
     type Key = K;
     type Value = ();
+    const KIND: CellKind = CellKind::Key;
     fn count(&self) -> usize {
         self.len()
     }
     fn entry_at(&self, i: usize) -> Option<(&K, &())> {
-        let keys: Vec<&K> = self.iter().collect();
-        let at = *walk_order(&keys).get(i)?;
-        Some((keys[at], &UNIT))
+        hashed_entries_from(self, i).into_iter().next()
+    }
+    fn entries_from(&self, start: usize) -> Vec<(&K, &())> {
+        hashed_entries_from(self, start)
     }
     fn value_mut_at(&mut self, _: usize) -> Option<&mut ()> {
         None
-    }
-    fn keys_from(&self, start: usize) -> Vec<K> {
-        let keys: Vec<&K> = self.iter().collect();
-        walk_order(&keys).iter().skip(start).map(|&at| keys[at].clone()).collect()
     }
     fn remove_key(&mut self, key: &K) -> Option<()> {
         self.remove(key).then_some(())
@@ -407,10 +474,129 @@ where
     }
 }
 
+/// What a hash map's or set's walk needs beyond [`Keyed`]: its entries in iteration order,
+/// and an entry found by its key.
+trait Hashed: Keyed + 'static {
+    /// The entries in the map's iteration order.
+    fn iteration(&self) -> Vec<(&Self::Key, &Self::Value)>;
+    /// The entry whose key equals `key` (by the key's own `Eq`).
+    fn find(&self, key: &Self::Key) -> Option<(&Self::Key, &Self::Value)>;
+    /// The keys' walking order ([`walk_order`]).
+    fn walk_order(&self) -> Rc<WalkOrder<Self::Key>> {
+        walk_order(&self.iteration().into_iter().map(|(key, _)| key).collect::<Vec<_>>())
+    }
+}
+
+/// [`Keyed::entries_from`] for a hash map or set: O(n) hashing, and O(n log n) sorting when
+/// its keys are new ([`walk_order`]).
+fn hashed_entries_from<C: Hashed>(c: &C, start: usize) -> Vec<(&C::Key, &C::Value)> {
+    let entries = c.iteration();
+    let order = walk_order(&entries.iter().map(|&(key, _)| key).collect::<Vec<_>>());
+    order.at.get(start..).unwrap_or_default().iter().map(|&at| entries[at]).collect()
+}
+
+impl<K, V, S> Hashed for HashMap<K, V, S>
+where
+    K: SubTypes + Eq + Hash,
+    V: SubTypes,
+    S: BuildHasher + Default + Clone + 'static,
+{
+    fn iteration(&self) -> Vec<(&K, &V)> {
+        self.iter().collect()
+    }
+    fn find(&self, key: &K) -> Option<(&K, &V)> {
+        self.get_key_value(key)
+    }
+}
+
+impl<K, S> Hashed for HashSet<K, S>
+where
+    K: SubTypes + Eq + Hash,
+    S: BuildHasher + Default + Clone + 'static,
+{
+    fn iteration(&self) -> Vec<(&K, &())> {
+        self.iter().map(|key| (key, &UNIT)).collect()
+    }
+    fn find(&self, key: &K) -> Option<(&K, &())> {
+        self.get(key).map(|key| (key, &UNIT))
+    }
+}
+
+/// The node a cell of the walk shows before its tail, besides the key: a map's value, a set's
+/// key.
+fn cell_element<'c, C: Keyed>((key, value): (&'c C::Key, &'c C::Value)) -> &'c dyn Node {
+    if C::KIND == CellKind::Key {
+        key.node()
+    } else {
+        value.node()
+    }
+}
+
+/// A map or set as its walk reads it: the map itself, or a hash map's [`Walked`] view; one
+/// `ListNode` impl serves both.
+trait Cells {
+    type Map: Keyed + SubTypes;
+    /// The map or set.
+    fn map(&self) -> &Self::Map;
+    /// The entry at position `i` in walking order; `None` past the last.
+    fn cell(&self, i: usize) -> Option<Entry<'_, Self::Map>>;
+    /// The entries from position `start` on, in walking order.
+    fn cells_from(&self, start: usize) -> Vec<Entry<'_, Self::Map>>;
+}
+
+/// A map's or set's entry, as references.
+type Entry<'c, C> = (&'c <C as Keyed>::Key, &'c <C as Keyed>::Value);
+
+impl<C: Hashed + SubTypes> Cells for Walked<C> {
+    type Map = C;
+    fn map(&self) -> &C {
+        &self.0
+    }
+    /// By its key, in O(1), or (a key its own `Hash` or `Eq` does not find again) as the map
+    /// finds it.
+    fn cell(&self, i: usize) -> Option<Entry<'_, C>> {
+        let order = self.order();
+        let found = order.keys.get(i).and_then(|key| self.0.find(key));
+        found.or_else(|| self.0.entry_at(i))
+    }
+    fn cells_from(&self, start: usize) -> Vec<Entry<'_, C>> {
+        let order = self.order();
+        let keys = order.keys.get(start..).unwrap_or_default();
+        let found: Option<Vec<_>> = keys.iter().map(|key| self.0.find(key)).collect();
+        found.unwrap_or_else(|| self.0.entries_from(start))
+    }
+}
+
+impl<W: Cells> ListNode for W {
+    fn len(&self) -> usize {
+        self.map().count()
+    }
+    fn element(&self, i: usize) -> &dyn Node {
+        let cell = self.cell(i).expect("list walk: entry position below the map's length");
+        cell_element::<W::Map>(cell)
+    }
+    fn whole(&self) -> &dyn Node {
+        self.map()
+    }
+    fn suffix_value(&self, start: usize) -> Box<dyn SubValue> {
+        Box::new(copied::<W::Map>(self.cells_from(start)))
+    }
+    fn fmt_suffix(&self, start: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt_entries(self.cells_from(start), W::Map::KIND, f)
+    }
+    fn cell_kind(&self) -> CellKind {
+        W::Map::KIND
+    }
+    fn key(&self, i: usize) -> Option<&dyn Node> {
+        self.cell(i).map(|(key, _)| key.node())
+    }
+}
+
 /// `SubTypes`, `Arbitrary`, `ListNode` and `ListNodeMut` for one map or set type, all through
-/// its [`Keyed`] impl.
+/// its [`Keyed`] impl; `$walk` is what the tails of its walk see (the map itself, or its
+/// [`Walked`] view).
 macro_rules! keyed_impl {
-    ($ty:ty, [$($bound:tt)*], $names:expr, $kind:expr) => {
+    ($ty:ty, [$($bound:tt)*], $names:expr, $walk:expr) => {
         impl<$($bound)*> SubTypes for $ty {
             fn constructor(&self) -> &'static str {
                 $names[usize::from(!self.is_empty())]
@@ -422,7 +608,7 @@ macro_rules! keyed_impl {
                 Shape::List
             }
             fn children(&self) -> Children<'_> {
-                list_children(self, 0)
+                list_children($walk(self), 0)
             }
             fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
                 list_child_mut(self, 0, k)
@@ -430,7 +616,7 @@ macro_rules! keyed_impl {
             /// In walking order, not iteration order: the node's `Debug` text tells values
             /// apart in generalization, so two equal hash maps must print alike.
             fn fmt_leaf(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                fmt_entries(self, 0, $kind == CellKind::Key, f)
+                fmt_entries(self.entries_from(0), Self::KIND, f)
             }
         }
 
@@ -443,28 +629,16 @@ macro_rules! keyed_impl {
             }
         }
 
-        impl<$($bound)*> ListNode for $ty {
-            fn len(&self) -> usize {
-                self.count()
-            }
-            fn element(&self, i: usize) -> &dyn Node {
-                let (key, value) = entry(self, i);
-                if $kind == CellKind::Key { key.node() } else { value.node() }
-            }
-            fn whole(&self) -> &dyn Node {
+        impl<$($bound)*> Cells for $ty {
+            type Map = Self;
+            fn map(&self) -> &Self {
                 self
             }
-            fn suffix_value(&self, start: usize) -> Box<dyn SubValue> {
-                Box::new(suffix(self, start))
+            fn cell(&self, i: usize) -> Option<Entry<'_, Self>> {
+                self.entry_at(i)
             }
-            fn fmt_suffix(&self, start: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                fmt_entries(self, start, $kind == CellKind::Key, f)
-            }
-            fn cell_kind(&self) -> CellKind {
-                $kind
-            }
-            fn key(&self, i: usize) -> Option<&dyn Node> {
-                self.entry_at(i).map(|(key, _)| key.node())
+            fn cells_from(&self, start: usize) -> Vec<Entry<'_, Self>> {
+                self.entries_from(start)
             }
         }
 
@@ -485,7 +659,7 @@ macro_rules! keyed_impl {
                 replace_suffix(self, start, value)
             }
             fn cell_kind(&self) -> CellKind {
-                $kind
+                Self::KIND
             }
             fn key_value(&self, i: usize) -> Option<Box<dyn SubValue>> {
                 self.entry_at(i).map(|(key, _)| Box::new(key.clone()) as Box<dyn SubValue>)
@@ -494,14 +668,14 @@ macro_rules! keyed_impl {
     };
 }
 
-keyed_impl!(BTreeMap<K, V>, [K: SubTypes + Ord, V: SubTypes], MAP_CONSTRUCTORS, CellKind::Entry);
+keyed_impl!(BTreeMap<K, V>, [K: SubTypes + Ord, V: SubTypes], MAP_CONSTRUCTORS, identity);
 keyed_impl!(HashMap<K, V, S>,
     [K: SubTypes + Eq + Hash, V: SubTypes, S: BuildHasher + Default + Clone + 'static],
-    MAP_CONSTRUCTORS, CellKind::Entry);
-keyed_impl!(BTreeSet<K>, [K: SubTypes + Ord], SET_CONSTRUCTORS, CellKind::Key);
+    MAP_CONSTRUCTORS, Walked::of);
+keyed_impl!(BTreeSet<K>, [K: SubTypes + Ord], SET_CONSTRUCTORS, identity);
 keyed_impl!(HashSet<K, S>,
     [K: SubTypes + Eq + Hash, S: BuildHasher + Default + Clone + 'static],
-    SET_CONSTRUCTORS, CellKind::Key);
+    SET_CONSTRUCTORS, Walked::of);
 
 #[cfg(test)]
 mod tests {
