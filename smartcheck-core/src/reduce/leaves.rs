@@ -957,6 +957,50 @@ fn with_unranked(r: &mut Reducer<'_, '_>) -> bool {
     false
 }
 
+/// Evaluations one call of [`edge_trade`] may spend: about two types' edge values.
+const EDGE_TRIES: usize = 40;
+
+/// Moves a failure from an earlier unranked leaf (a string, a float) to a later one of its
+/// type that holds none of it (at its simplest: it has no simpler value): the earlier falls
+/// to its simplest value (its shrinker's first candidate: a string's `""`) while the later
+/// takes each of its type's edge values ([`SubTypes::edge_values`]) in turn, the first that
+/// still fails kept. Where either leaf fails the property alone, by
+/// different values (a key holding the separator, a value with a space at its end), the
+/// failure found first may sit in the earlier one, which can then change neither alone nor
+/// by carrying its content over (`fold_leaves`): `("=", "")` to `("", " ")`, whose space
+/// then falls to a tab. Simpler by the earlier leaf (unranked leaves add nothing to the
+/// order's sum). As a last resort (run only in a round in which no pass made progress), pairs
+/// among the first `PAIRS` unranked leaves, the earlier not at its simplest, at most
+/// `EDGE_TRIES` evaluations a call.
+///
+/// [`SubTypes::edge_values`]: crate::SubTypes::edge_values
+pub fn edge_trade(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let unranked: Vec<&Leaf<'_>> =
+        found.iter().filter(|l| rank(l.node).is_none()).take(PAIRS).collect();
+    let until = r.tester.evaluations + EDGE_TRIES;
+    for (i, a) in unranked.iter().enumerate() {
+        let Some(simplest) = a.node.type_node().node_shrink_value().into_iter().next() else {
+            continue;
+        };
+        let alike = |b: &&&Leaf<'_>| b.node.value_type() == a.node.value_type();
+        // The later leaf at its simplest (no simpler value): it holds nothing of the failure.
+        let empty = |b: &&&Leaf<'_>| b.node.type_node().node_shrink_value().is_empty();
+        for b in unranked[i + 1..].iter().filter(alike).filter(empty) {
+            for edge in b.node.type_node().node_edge_values() {
+                if r.spent() || r.tester.evaluations >= until {
+                    return false;
+                }
+                if r.try_leaves([(&a.path, simplest.clone()), (&b.path, edge)]) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// Folds an earlier leaf into a later one of its type ([`SubTypes::folded`]), the earlier
 /// left at its simplest (rank 0, else its shrinker's first candidate: a string's is `""`):
 /// `("a", "𐀀")` becomes `("", "a𐀀")` where only the bytes in all matter. The leaves need not

@@ -19,16 +19,19 @@
 //!   (strings), one raised a step where another falls by more, two strings shrunk by the
 //!   same edit; as a last resort, an integer's set bits moved lower and its decimal digits
 //!   cut or its leading one lowered (`jumps`), two leaves of different types lowered by one
-//!   amount or trading size, and, last of all, the small values of a leaf whose failure is
+//!   amount or trading size, a failure moved from an earlier string to a later one that
+//!   holds none of it by an edge value (`edge_trade`), and, last of all, the small values of
+//!   a leaf whose failure is
 //!   isolated scanned one by one, then together with another leaf's (`small_values`).
 //! - [`normal`]: swaps, sorts and rotations toward one normal form, so runs agree on the
 //!   result.
 //! - [`compensate`]: the last resort of the structure passes, run only in a round where
 //!   every pass before it found nothing, once per shape: a piece removed and another part
 //!   raised to make up for it; and [`structure::lower_in_context`], constructors lowered
-//!   again where the value around them changed since. The leaf passes have theirs at the end
-//!   of the table ([`leaves::across_types`], [`leaves::small_values`]), run only in a round
-//!   where no pass found anything.
+//!   again where the value around them changed since; before it, [`sequences::delete_across`],
+//!   one index deleted from lists of two types and one length at once. The leaf passes have
+//!   theirs at the end of the table ([`leaves::across_types`], [`leaves::edge_trade`],
+//!   [`leaves::small_values`]), run only in a round where no pass found anything.
 //!
 //! Each round runs every pass in table order, the cheap deterministic ones first, the paper's
 //! random search after them, normal form last; rounds repeat while any pass makes progress; a
@@ -86,7 +89,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 33] {
+fn passes() -> [(&'static str, Changes, Pass); 35] {
     use Changes::{LastResort, Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -99,6 +102,7 @@ fn passes() -> [(&'static str, Changes, Pass); 33] {
         ("relocate", Structure, sequences::relocate),
         ("lift", Structure, sequences::lift),
         ("lower_constructor", Structure, structure::lower_constructor),
+        ("delete_across", LastResort, sequences::delete_across),
         ("compensate", LastResort, compensate::compensate),
         ("simplest_together", Values, leaves::simplest_together),
         ("minimise_leaves", Values, leaves::minimise_leaves),
@@ -121,6 +125,7 @@ fn passes() -> [(&'static str, Changes, Pass); 33] {
         ("jumps", LastResort, leaves::jumps),
         ("lower_in_context", LastResort, structure::lower_in_context),
         ("across_types", LastResort, leaves::across_types),
+        ("edge_trade", LastResort, leaves::edge_trade),
         ("small_values", LastResort, leaves::small_values),
     ]
 }

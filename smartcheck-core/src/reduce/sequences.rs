@@ -18,7 +18,9 @@ use crate::index::{assign_at_path, Bfs};
 use crate::root::Root;
 use crate::subtypes::{NodeMutRef, NodeRef, Shape, SubValue};
 
-use super::tree::{self, cons_parts, list_len, nested, node_at, suffix_path, Placed};
+use super::tree::{
+    self, cons_parts, list_len, list_len_up_to, nested, node_at, suffix_path, Placed,
+};
 use super::{Reducer, NEAR};
 
 /// Whole lists (not suffixes) a pass looks at, breadth-first.
@@ -212,6 +214,81 @@ fn delete_a_column_run(r: &mut Reducer<'_, '_>) -> bool {
         }
     }
     false
+}
+
+/// Evaluations one call of [`delete_across`] may spend.
+const ACROSS_TRIES: usize = 32;
+
+/// Deletes the element at one index from lists of two different types and one length at
+/// once, each side a whole list or every row of a list of lists (rows of one type and that
+/// length): where one length is shared by lists of different types, no list can lose an
+/// element alone, nor every list of one type (`delete_columns`). A matrix product asks for
+/// A's rows to be as long as B: `([[10, 0]], [[0, 13], [0, 0]])` becomes
+/// `([[10]], [[0, 13]])`, A's second column gone with B's second row; parallel lists of keys
+/// and counts lose an entry together. As a last resort (run only in a round in which no pass
+/// made progress): pairs among the first `LISTS` whole lists and their rows, one index at a
+/// time (the last first), at most `ACROSS_TRIES` evaluations a call.
+pub fn delete_across(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    let root = NodeRef::Value(cex.node());
+    let lists: Vec<(Vec<u32>, NodeRef<'_>)> = whole_lists(root).take(LISTS).collect();
+    let len = |l: NodeRef<'_>| list_len_up_to(l, LONGEST + 1);
+    // Each side: its lists (one type, one length), that length.
+    let mut sides: Vec<(Vec<&Listed<'_>>, usize)> = Vec::new();
+    for list in lists.iter().filter(|(_, l)| (1..=LONGEST).contains(&len(*l))) {
+        sides.push((vec![list], len(list.1)));
+    }
+    for (outer, l) in &lists {
+        let rows: Vec<_> = lists.iter().filter(|(p, _)| is_element(p, outer)).collect();
+        let n = rows.first().map_or(0, |(_, row)| len(*row));
+        let alike = rows.iter().all(|(_, row)| row.value_type() == rows[0].1.value_type());
+        if rows.len() > 1
+            && rows.len() == len(*l)
+            && alike
+            && rows.iter().all(|(_, row)| len(*row) == n)
+            && (1..=LONGEST).contains(&n)
+        {
+            sides.push((rows, n));
+        }
+    }
+    let until = r.tester.evaluations + ACROSS_TRIES;
+    for (i, (first, n)) in sides.iter().enumerate() {
+        for (second, m) in &sides[i + 1..] {
+            let apart = first.iter().all(|(p, _)| second.iter().all(|(q, _)| !nested(p, q)));
+            if m != n || first[0].1.value_type() == second[0].1.value_type() || !apart {
+                continue;
+            }
+            for k in (0..*n).rev() {
+                if r.spent() || r.tester.evaluations >= until {
+                    return false;
+                }
+                let (mut paths, mut rests) = (Vec::new(), Vec::new());
+                for (path, list) in first.iter().chain(second) {
+                    let Some(rest) = node_at(*list, &vec![1; k + 1]) else { break };
+                    paths.push(suffix_path(path, k));
+                    rests.push(rest.to_value());
+                }
+                if rests.len() < first.len() + second.len() {
+                    continue;
+                }
+                let replacements = paths.iter().map(Vec::as_slice).zip(rests).collect();
+                if r.with_all(replacements).is_some_and(|c| r.try_candidate(c)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// A whole list and its path.
+type Listed<'a> = (Vec<u32>, NodeRef<'a>);
+
+/// True when the list at `path` is an element of the list at `outer` (its head at some cell).
+fn is_element(path: &[u32], outer: &[u32]) -> bool {
+    path.strip_prefix(outer)
+        .and_then(|rest| rest.split_last())
+        .is_some_and(|(last, cells)| *last == 0 && cells.iter().all(|&c| c == 1))
 }
 
 /// Concatenates adjacent lists in a list of lists: `[[a], [b, c], d]` becomes
