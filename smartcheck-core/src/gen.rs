@@ -80,6 +80,9 @@ impl Gen {
         self.state = seeded(seed);
         (self.size, self.budget, self.depth, self.deepest) = (size, size, 0, 0);
         self.version = Gen::NEWEST;
+        // A dense draw that panicked left its setting behind (`with_few` restores it only
+        // when the draw returns); an input generated from its origin never draws dense.
+        self.few = (0, 0);
     }
 
     /// Which generator's draws this one makes: [`Gen::NEWEST`] unless
@@ -401,6 +404,11 @@ mod tests {
     fn a_reseeded_generator_is_a_new_one() {
         let mut g = Gen::new(1, 30);
         let _: Vec<Vec<u8>> = crate::Arbitrary::arbitrary(&mut g);
+        // Even one left drawing dense by a draw that panicked.
+        let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            g.with_few(2, 0, |_| panic!("a generator panics"));
+        }));
+        assert!(unwound.is_err() && g.few_rank().is_some());
         g.reseed(5, 20);
         let mut fresh = Gen::new(5, 20);
         assert_eq!((g.size(), g.budget(), g.depth(), g.deepest()), (20, 20, 0, 0));
