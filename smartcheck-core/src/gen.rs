@@ -45,9 +45,15 @@ pub struct Gen {
     buffers: Vec<Vec<usize>>,
     version: u32,
     /// When not zero, the std integers draw among their type's first `few` values by rank
-    /// (from `lowest` on): generalization's dense draws ([`Gen::with_few`]).
+    /// (from `lowest` on): generalization's dense draws ([`Gen::with_few`]); with how many
+    /// such draws are left.
     few: (u64, u64),
+    few_left: u32,
 }
+
+/// The most integers one dense draw ([`Gen::with_few`]) draws among few values (a collection
+/// of a hundred pairs); the rest are drawn as usual.
+pub(crate) const FEW_DRAWS: u32 = 256;
 
 /// How deep generation recurses before it only builds the smallest values (a guard on top of
 /// the budget, which already bounds depth; see [`Gen::depth`]).
@@ -71,6 +77,7 @@ impl Gen {
             buffers,
             version: Gen::NEWEST,
             few: (0, 0),
+            few_left: 0,
         }
     }
 
@@ -82,7 +89,7 @@ impl Gen {
         self.version = Gen::NEWEST;
         // A dense draw that panicked left its setting behind (`with_few` restores it only
         // when the draw returns); an input generated from its origin never draws dense.
-        self.few = (0, 0);
+        (self.few, self.few_left) = ((0, 0), 0);
     }
 
     /// Which generator's draws this one makes: [`Gen::NEWEST`] unless
@@ -149,16 +156,21 @@ impl Gen {
     /// that meet (two map entries naming each other, a pair repeated in a list) are rare
     /// among integers drawn from the whole type, and a claim that any value fails is refuted
     /// by exactly such values. `few == 0` draws as usual.
+    ///
+    /// At most [`FEW_DRAWS`] integers are drawn so: a user's generator that draws until its
+    /// number is large (`loop { let p = u16::arbitrary(g); if p >= 1024 { .. } }`) would
+    /// otherwise never return (a review's probe hung), and one whose invariant rejects small
+    /// values would spend all its retries.
     pub(crate) fn with_few<R>(
         &mut self,
         few: u64,
         lowest: u64,
         f: impl FnOnce(&mut Gen) -> R,
     ) -> R {
-        let saved = self.few;
-        self.few = (few, lowest);
+        let saved = (self.few, self.few_left);
+        (self.few, self.few_left) = ((few, lowest), FEW_DRAWS);
         let out = f(self);
-        self.few = saved;
+        (self.few, self.few_left) = saved;
         out
     }
 
@@ -166,7 +178,11 @@ impl Gen {
     #[inline]
     pub(crate) fn few_rank(&mut self) -> Option<u64> {
         let (few, lowest) = self.few;
-        (few != 0).then(|| lowest + self.below(few))
+        if few == 0 || self.few_left == 0 {
+            return None;
+        }
+        self.few_left -= 1;
+        Some(lowest + self.below(few))
     }
 
     /// Runs `f` with the budget set to `budget` and one level deeper, then restores both.

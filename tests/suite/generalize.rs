@@ -1615,6 +1615,37 @@ fn a_rest_is_drawn_with_entries_that_name_each_other() {
     assert!(over_maps + over_lists <= 1, "{over_maps} and {over_lists} of 30 seeds");
 }
 
+/// A port a server may bind without privileges, drawn the way users often write it: until the
+/// number is large enough.
+#[derive(Clone, Debug, PartialEq, SubTypes)]
+struct Port(u16);
+
+impl smartcheck::Arbitrary for Port {
+    fn arbitrary(g: &mut smartcheck::Gen) -> Self {
+        loop {
+            let p = <u16 as smartcheck::Arbitrary>::arbitrary(g);
+            if p >= 1024 {
+                return Port(p);
+            }
+        }
+    }
+    fn min_size() -> Option<usize> {
+        Some(1)
+    }
+}
+
+/// A dense draw's integers are among few small values, which a generator that draws until its
+/// number is large never leaves: a review's probe over `Vec<Port>` hung in generalization.
+/// Dense draws stop after a bounded number of integers; the run ends, its claim true.
+#[test]
+fn a_generator_that_rejects_small_numbers_still_returns_in_dense_draws() {
+    for seed in 0..5 {
+        let report = smart_check(&seeded(seed), |v: &Vec<Port>| v.len() < 2);
+        let [cex] = report.counterexamples() else { panic!("seed {seed}: {report}") };
+        assert_eq!(cex.value().len(), 2, "seed {seed}: {report}");
+    }
+}
+
 /// A stage of a pipeline: twenty kinds, one of them never generated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, SubTypes, Arbitrary)]
 enum Stage {
