@@ -155,7 +155,7 @@ struct Walked<C>(C);
 impl<C: Hashed> Walked<C> {
     /// The map `c` as its walk's tails see it, its order found now and remembered.
     fn of(c: &C) -> &Walked<C> {
-        let order = c.walk_order();
+        let order = own_order(c);
         WALKED_ORDERS.with(|w| {
             let mut w = w.borrow_mut();
             let id = (c as *const C as usize, TypeId::of::<C>());
@@ -176,8 +176,30 @@ impl<C: Hashed> Walked<C> {
             w.iter().find(|(at, ty, _)| (*at, *ty) == id).map(|(_, _, order)| order.clone())
         });
         // Remembered by `of` with the map's type, so a `WalkOrder` of its keys.
-        known.and_then(|order| order.downcast().ok()).unwrap_or_else(|| self.0.walk_order())
+        known.and_then(|order| order.downcast().ok()).unwrap_or_else(|| own_order(&self.0))
     }
+}
+
+/// The walking order of `c` ([`Hashed::walk_order`]) with keys that are `c`'s own: the order
+/// remembered for a key sequence is found by a structural hash of its keys, which for opaque
+/// keys is their `Debug` text, so two maps whose keys print alike (`Tok(<redacted>)`) share
+/// one. Its positions are right for either (a permutation of the same length), but its keys
+/// are the first map's copies: looked up in the second, some were found, some not (then taken
+/// by position), and a walk listed one entry twice and missed another, in 218 of 300 walks
+/// of a review's probe. Each key is checked to find its own entry (O(n) lookups); where one
+/// does not, the keys are taken from `c` at the order's positions.
+fn own_order<C: Hashed>(c: &C) -> Rc<WalkOrder<C::Key>> {
+    let order = c.walk_order();
+    let entries = c.iteration();
+    let own =
+        order.keys.iter().zip(&order.at).all(|(key, &at)| {
+            c.find(key).is_some_and(|(found, _)| std::ptr::eq(found, entries[at].0))
+        });
+    if own {
+        return order;
+    }
+    let keys = order.at.iter().map(|&at| entries[at].0.clone()).collect();
+    Rc::new(WalkOrder { at: order.at.clone(), keys })
 }
 
 /// What the generic code needs of a map or a set: its entries in walking order, and edits.
