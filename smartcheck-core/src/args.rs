@@ -18,8 +18,9 @@ pub enum Format {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Args {
     /// The seed; `None` takes `SMARTCHECK_SEED`'s when it is set, else picks one at random
-    /// (it is always printed, with that variable as the way to rerun it). The same seed and
-    /// property give the same report.
+    /// (it is always printed, with that variable as the way to rerun it). `check`, the
+    /// attributes and contracts apply the environment over a seed set here too
+    /// ([`Args::with_env`]). The same seed and property give the same report.
     pub seed: Option<u64>,
     /// Random tests to find a counterexample.
     pub tests: usize,

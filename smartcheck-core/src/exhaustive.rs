@@ -209,7 +209,7 @@ fn check_each<T: SubTypes>(
                         return Exhaustive::stopped(coverage, "while formatting a value", &failure);
                     }
                 };
-                crate::timeout::reducing(None);
+                crate::timeout::reducing_checked(coverage.checked, depth);
                 match crate::run::reduce_erased(args, prop, Root::new(value)) {
                     Ok(cex) => {
                         let counterexample = Some(cex.downcast());

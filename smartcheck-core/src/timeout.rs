@@ -35,8 +35,9 @@ enum Phase {
     Testing { test: usize, origin: Origin },
     /// Reducing or generalizing the counterexample generated from `origin`.
     Reducing { origin: Option<Origin> },
-    /// Running value `value` (1-based) of an exhaustive check up to `depth`.
-    Checking { value: usize, depth: usize },
+    /// Running value `value` (1-based) of an exhaustive check up to `depth`, or (`reducing`)
+    /// a candidate while reducing it.
+    Checking { value: usize, depth: usize, reducing: bool },
 }
 
 /// One watched run.
@@ -118,7 +119,12 @@ pub(crate) fn reducing(origin: Option<Origin>) {
 
 /// Notes that value `value` (1-based) of an exhaustive check up to `depth` is about to run.
 pub(crate) fn checking(value: usize, depth: usize) {
-    set_phase(Phase::Checking { value, depth });
+    set_phase(Phase::Checking { value, depth, reducing: false });
+}
+
+/// Notes that value `value` of an exhaustive check up to `depth` failed and is being reduced.
+pub(crate) fn reducing_checked(value: usize, depth: usize) {
+    set_phase(Phase::Checking { value, depth, reducing: true });
 }
 
 fn set_phase(phase: Phase) {
@@ -136,7 +142,7 @@ fn set_phase(phase: Phase) {
 struct PhaseCell {
     version: AtomicU64,
     /// 0: reducing without an origin; 1: reducing; 2: testing; 3: checking (`test` is the
-    /// value's number, `size` the depth).
+    /// value's number, `size` the depth); 4: reducing a value so checked.
     kind: AtomicU32,
     test: AtomicUsize,
     seed: AtomicU64,
@@ -151,9 +157,9 @@ impl PhaseCell {
             Phase::Reducing { origin: None } => (0, 0, None),
             Phase::Reducing { origin } => (1, 0, origin),
             Phase::Testing { test, origin } => (2, test, Some(origin)),
-            Phase::Checking { value, depth } => {
+            Phase::Checking { value, depth, reducing } => {
                 let origin = Origin { seed: 0, size: depth, budget: 0, generator: 0 };
-                (3, value, Some(origin))
+                (if reducing { 4 } else { 3 }, value, Some(origin))
             }
         };
         let v = self.version.load(Ordering::Relaxed);
@@ -191,7 +197,7 @@ impl PhaseCell {
             }
             return match kind {
                 2 => Phase::Testing { test, origin },
-                3 => Phase::Checking { value: test, depth: origin.size },
+                3 | 4 => Phase::Checking { value: test, depth: origin.size, reducing: kind == 4 },
                 1 => Phase::Reducing { origin: Some(origin) },
                 _ => Phase::Reducing { origin: None },
             };
@@ -293,10 +299,11 @@ fn stuck(w: &Watch) -> ! {
             describe(&origin)
         )),
         Phase::Reducing { origin: None } => random("a candidate while reducing".to_string()),
-        Phase::Checking { value, depth } => format!(
-            "smartcheck: property did not return within {limit} on value {} of the \
+        Phase::Checking { value, depth, reducing } => format!(
+            "smartcheck: property did not return within {limit} on {}value {} of the \
              exhaustive check up to depth {depth} (the check is the same on every run: it \
              stops there again)",
+            if reducing { "a candidate while reducing " } else { "" },
             crate::exhaustive::thousands(value)
         ),
     };

@@ -51,6 +51,7 @@ fn stuck_child(name: &str, nocapture: bool) -> (Option<i32>, String) {
         .args(args)
         .env(CHILD, "1")
         .env("SMARTCHECK_PERSIST", "0")
+        .env_remove("SMARTCHECK_SEED")
         .output()
         .expect("the child runs");
     (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
@@ -126,6 +127,7 @@ fn a_property_stuck_on_one_input_fails_with_the_timeout_report() {
         ])
         .env(CHILD, "1")
         .env("SMARTCHECK_PERSIST", "0")
+        .env_remove("SMARTCHECK_SEED")
         .output()
         .expect("the child runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
