@@ -198,14 +198,8 @@ pub fn args_fields(tokens: TokenStream) -> TokenStream {
 /// The message for a key that is neither the contract's nor a field of `Args`: the nearest
 /// valid key when one is close (a typo), else the valid keys.
 fn unknown_key(key: &str) -> String {
-    let nearest = CONTRACT_KEYS
-        .iter()
-        .chain(ARGS_FIELDS)
-        .map(|valid| (edit_distance(key, valid), *valid))
-        .min()
-        .filter(|&(distance, _)| distance * 3 <= key.len().max(3));
-    match nearest {
-        Some((_, valid)) => format!("unknown key `{key}`: did you mean `{valid}`?"),
+    match nearest(key, CONTRACT_KEYS.iter().chain(ARGS_FIELDS)) {
+        Some(valid) => format!("unknown key `{key}`: did you mean `{valid}`?"),
         None => format!(
             "unknown key `{key}`: expected `requires = <condition>`, `ensures = <condition>`, \
              `exhaustive = <depth>`, `test = false`, `ignore = true`, `crate = <path>`, or a \
@@ -213,6 +207,16 @@ fn unknown_key(key: &str) -> String {
             ARGS_FIELDS.join("`, `")
         ),
     }
+}
+
+/// The key of `valid` nearest to `key` when it is close enough to be a typo of it (an edit
+/// for every three characters).
+pub(crate) fn nearest<'k>(key: &str, valid: impl Iterator<Item = &'k &'k str>) -> Option<&'k str> {
+    valid
+        .map(|valid| (edit_distance(key, valid), *valid))
+        .min()
+        .filter(|&(distance, _)| distance * 3 <= key.len().max(3))
+        .map(|(_, valid)| valid)
 }
 
 /// Levenshtein distance between `a` and `b` (characters inserted, deleted or replaced).

@@ -22,6 +22,8 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, FnArg, ItemFn, Meta, Token};
 
+use crate::contract::{nearest, ARGS_FIELDS};
+
 /// True for an integer literal (`4`, `6usize`).
 fn is_int_literal(e: &Expr) -> bool {
     matches!(e, Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }))
@@ -56,6 +58,21 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                     fields.push(
                         quote_spanned!(nv.span()=> #name: ::core::option::Option::Some(#value)),
                     );
+                }
+                // A key that is no field of `Args` is refused here, by name, with the nearest
+                // one: rustc's own error (E0560 on the generated `Args { .. }`) named no
+                // alternative.
+                Some(name) if !ARGS_FIELDS.contains(&name.to_string().as_str()) => {
+                    let key = name.to_string();
+                    let message = match nearest(&key, ARGS_FIELDS.iter().chain(&["crate"])) {
+                        Some(valid) => format!("unknown key `{key}`: did you mean `{valid}`?"),
+                        None => format!(
+                            "unknown key `{key}`: expected `crate = <path>` or a field of \
+                             smartcheck::Args (`{}`)",
+                            ARGS_FIELDS.join("`, `")
+                        ),
+                    };
+                    errors.push(syn::Error::new_spanned(name, message));
                 }
                 Some(name) => {
                     let value = &nv.value;

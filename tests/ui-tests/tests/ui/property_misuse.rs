@@ -35,4 +35,14 @@ fn trait_object(v: &dyn std::fmt::Debug) -> bool {
     format!("{v:?}").len() < 1000
 }
 
+#[smartcheck::property(tets = 10)]
+fn misspelled_key(x: u8) -> bool {
+    x == x
+}
+
+#[smartcheck::property(shrink = false)]
+fn unknown_key(x: u8) -> bool {
+    x == x
+}
+
 fn main() {}
