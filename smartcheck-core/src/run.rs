@@ -25,14 +25,14 @@ use crate::tester::Tester;
 
 pub use crate::origin::Origin;
 
-/// A seed from the clock and the process's hash keys, for runs without `Args::seed`.
 /// The seed of a run with `args`: theirs, else `SMARTCHECK_SEED`'s
 /// ([`env_seed`](crate::args::env_seed)), else a fresh random one.
 pub(crate) fn seed_of(args: &Args) -> u64 {
     args.seed.or_else(crate::args::env_seed).unwrap_or_else(random_seed)
 }
 
-/// A fresh random seed.
+/// A seed from the clock and the process's hash keys, for runs with neither `Args::seed` nor
+/// `SMARTCHECK_SEED`.
 fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::hash::RandomState::new().build_hasher();

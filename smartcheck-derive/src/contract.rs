@@ -138,7 +138,10 @@ fn parse(args: TokenStream) -> syn::Result<Contract> {
                 let (ident, value) = (&nv.path, &nv.value);
                 contract.args.push(quote!(#ident: #value));
             }
-            unknown => return Err(syn::Error::new_spanned(nv.path, unknown_key(unknown))),
+            unknown => {
+                let message = unknown_key(unknown, CONTRACT_KEYS, CONTRACT_EXPECTED);
+                return Err(syn::Error::new_spanned(nv.path, message));
+            }
         }
     }
     if contract.requires.is_empty() && contract.ensures.is_empty() {
@@ -195,29 +198,30 @@ pub fn args_fields(tokens: TokenStream) -> TokenStream {
     }}
 }
 
-/// The message for a key that is neither the contract's nor a field of `Args`: the nearest
-/// valid key when one is close (a typo), else the valid keys.
-fn unknown_key(key: &str) -> String {
-    match nearest(key, CONTRACT_KEYS.iter().chain(ARGS_FIELDS)) {
-        Some(valid) => format!("unknown key `{key}`: did you mean `{valid}`?"),
+/// The message for a key that is neither one of `own` (the macro's own keys, written out in
+/// `expected`) nor a field of `Args`: the nearest valid key when one is close (a typo), else
+/// the valid keys. Shared by `#[smartcheck::contract]` and `#[smartcheck::property]`.
+pub(crate) fn unknown_key(key: &str, own: &[&str], expected: &str) -> String {
+    let nearest = own
+        .iter()
+        .chain(ARGS_FIELDS)
+        .map(|valid| (edit_distance(key, valid), *valid))
+        .min()
+        .filter(|&(distance, _)| distance * 3 <= key.len().max(3));
+    match nearest {
+        Some((_, valid)) => format!("unknown key `{key}`: did you mean `{valid}`?"),
         None => format!(
-            "unknown key `{key}`: expected `requires = <condition>`, `ensures = <condition>`, \
-             `exhaustive = <depth>`, `test = false`, `ignore = true`, `crate = <path>`, or a \
-             field of smartcheck::Args (`{}`)",
+            "unknown key `{key}`: expected {expected} or a field of smartcheck::Args (`{}`)",
             ARGS_FIELDS.join("`, `")
         ),
     }
 }
 
-/// The key of `valid` nearest to `key` when it is close enough to be a typo of it (an edit
-/// for every three characters).
-pub(crate) fn nearest<'k>(key: &str, valid: impl Iterator<Item = &'k &'k str>) -> Option<&'k str> {
-    valid
-        .map(|valid| (edit_distance(key, valid), *valid))
-        .min()
-        .filter(|&(distance, _)| distance * 3 <= key.len().max(3))
-        .map(|(_, valid)| valid)
-}
+/// What the contract's own keys look like, for [`unknown_key`] (a list: its last comma
+/// leads on to `Args`' fields).
+const CONTRACT_EXPECTED: &str = "`requires = <condition>`, `ensures = <condition>`, \
+                                 `exhaustive = <depth>`, `test = false`, `ignore = true`, \
+                                 `crate = <path>`,";
 
 /// Levenshtein distance between `a` and `b` (characters inserted, deleted or replaced).
 fn edit_distance(a: &str, b: &str) -> usize {

@@ -22,7 +22,7 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, FnArg, ItemFn, Meta, Token};
 
-use crate::contract::{nearest, ARGS_FIELDS};
+use crate::contract::{unknown_key, ARGS_FIELDS};
 
 /// True for an integer literal (`4`, `6usize`).
 fn is_int_literal(e: &Expr) -> bool {
@@ -63,15 +63,7 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                 // one: rustc's own error (E0560 on the generated `Args { .. }`) named no
                 // alternative.
                 Some(name) if !ARGS_FIELDS.contains(&name.to_string().as_str()) => {
-                    let key = name.to_string();
-                    let message = match nearest(&key, ARGS_FIELDS.iter().chain(&["crate"])) {
-                        Some(valid) => format!("unknown key `{key}`: did you mean `{valid}`?"),
-                        None => format!(
-                            "unknown key `{key}`: expected `crate = <path>` or a field of \
-                             smartcheck::Args (`{}`)",
-                            ARGS_FIELDS.join("`, `")
-                        ),
-                    };
+                    let message = unknown_key(&name.to_string(), &["crate"], "`crate = <path>`");
                     errors.push(syn::Error::new_spanned(name, message));
                 }
                 Some(name) => {
