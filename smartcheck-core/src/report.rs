@@ -318,6 +318,26 @@ fn indent(text: &str, by: &str) -> String {
     text.lines().map(|l| format!("{by}{l}")).collect::<Vec<_>>().join("\n")
 }
 
+/// The first counterexample before the `i`th that fails at the same panic site or with the same
+/// `Err` variant, and what they share: the strengthening rounds report a failure of a known
+/// signature as a class of its own when it has a shape no earlier formula covers, and the
+/// reader should know the two may be one bug. Plain `false` tells nothing about a bug's site,
+/// so it is never said to be shared.
+pub(crate) fn same_failure_as<T>(
+    counterexamples: &[Counterexample<T>],
+    i: usize,
+) -> Option<(usize, &'static str)> {
+    let failure = &counterexamples[i].failure;
+    let what = match failure {
+        Failure::False => return None,
+        Failure::Err(_) => "the same Err variant",
+        Failure::Panic { location: Some(_), .. } => "the same panic site",
+        Failure::Panic { location: None, .. } => "the same panic message",
+    };
+    let j = counterexamples[..i].iter().position(|c| c.failure.same_signature(failure))?;
+    Some((j, what))
+}
+
 impl<T> fmt::Display for Report<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let seed = format!("seed {:#x} (rerun: SMARTCHECK_SEED={:#x})", self.seed, self.seed);
@@ -364,6 +384,13 @@ impl<T> fmt::Display for Report<T> {
                 indent(&cex.rendered, "  "),
                 cex.failure,
             )?;
+            if let Some((j, what)) = same_failure_as(&self.counterexamples, i) {
+                write!(
+                    f,
+                    "\n({what} as counterexample {}: likely the same bug, in another shape)",
+                    j + 1
+                )?;
+            }
             if let Some(g) = &cex.generalization {
                 if g.is_general() {
                     write!(

@@ -130,7 +130,8 @@ pub(crate) fn rounds(
 /// list (`shifted_all`); the elements of lists nested in a list of their type lifted
 /// out (`lifted_all`); every list's elements in their order of simplicity
 /// (`reduce::normal::sorted_all`); then one element of a list moved elsewhere in it
-/// (`reduce::sequences::moved_one`), and one entry of a map or a set left out
+/// (`reduce::sequences::moved_one`), one link of a chain moved elsewhere in it (an API
+/// program's calls, `reduce::normal::relinked_one`), and one entry of a map or a set left out
 /// (`reduce::sequences::dropped_one`: entries are kept in key order, so an entry the bug does
 /// not need may stand before the one it does), each run only where it would be an instance
 /// of a known class. Before them, without an evaluation: the mirror image (every node's two
@@ -140,7 +141,8 @@ pub(crate) fn rounds(
 /// only fails on either side, or a level down on the other. A tree whose in-order keys must
 /// be sorted fails in every shape of `[0, 1, 0]`, lists whose union must stay small in every
 /// split of `[[0, 1, -1, 2, -2]]`, a list that must not mix `None` and `Some` in either order,
-/// a ring buffer's wrapped index after writes and reads in several orders; reduction in a
+/// a ring buffer's wrapped index after writes and reads in several orders, as a list or as
+/// an API program's calls; reduction in a
 /// later round must stay out of the known class, so each shape came out a class of its own
 /// (two or three for one bug, in most runs). A bug that needs its shape or its order stays apart: the other shape passes. At
 /// most one evaluation a shape, for a counterexample that has it, and [`MOVES_RUN`] for the
@@ -152,7 +154,7 @@ fn another_shape(
     known: &[(&Root, &Failure, usize)],
     cex: &Counterexample<Root>,
 ) -> Option<usize> {
-    use crate::reduce::normal::{mirrored_all, rotated_all, sorted_all, swapped_one};
+    use crate::reduce::normal::{mirrored_all, relinked_one, rotated_all, sorted_all, swapped_one};
     use crate::reduce::order::compare;
     use crate::reduce::sequences::{dropped_one, lifted_all, merged_all, moved_one, shifted_all};
     if !tester.excludes() {
@@ -203,10 +205,12 @@ fn another_shape(
         None
     };
     first_owner(tester, &mut moved_one(&cex.value))
+        .or_else(|| first_owner(tester, &mut relinked_one(&cex.value)))
         .or_else(|| first_owner(tester, &mut dropped_one(&cex.value)))
 }
 
-/// Moves of one element (and, apart, entries left out) that [`another_shape`] runs at most,
+/// Moves of one element (and, apart, of one link, and entries left out) that
+/// [`another_shape`] runs at most,
 /// each an instance of a known class were it to fail the same way.
 const MOVES_RUN: usize = 4;
 

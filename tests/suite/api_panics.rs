@@ -74,3 +74,48 @@ fn each_site_prints_its_own_program() {
     assert!(texts.iter().any(|t| t == dec), "{report}");
     assert!(texts.iter().any(|t| t == nth), "{report}");
 }
+
+/// A register of two slots whose setters share one validator, which refuses a seven: one
+/// panic site, reached through either setter.
+#[derive(Debug, Clone, Default)]
+pub struct Slots {
+    a: u8,
+    b: Vec<u8>,
+}
+
+fn validated(x: u8) -> u8 {
+    assert!(x != 7, "seven is reserved");
+    x
+}
+
+#[smartcheck::api]
+impl Slots {
+    /// Empty slots.
+    pub fn new() -> Slots {
+        Slots::default()
+    }
+
+    /// Sets the first slot.
+    pub fn set(&mut self, x: u8) {
+        self.a = validated(x);
+    }
+
+    /// Appends the bytes to the second slot.
+    pub fn extend(&mut self, xs: Vec<u8>) {
+        self.b.extend(xs.into_iter().map(validated));
+    }
+}
+
+#[test]
+fn a_later_program_at_an_earlier_ones_panic_site_says_so() {
+    let mut several = 0;
+    for seed in 0..30 {
+        let report = api::test_api::<SlotsProgram>(&Args { seed: Some(seed), ..Args::default() });
+        let text = report.to_string();
+        let later = report.printed().len().saturating_sub(1);
+        let marked = "(the same panic site as failure 1: likely the same bug";
+        assert_eq!(text.matches(marked).count(), later, "seed {seed}:\n{text}");
+        several += usize::from(later > 0);
+    }
+    assert!(several > 0, "no seed found the bug in two programs");
+}

@@ -41,6 +41,16 @@ fn random_programs_find_the_off_by_one_in_every_run_in_five_calls_and_nothing_el
     }
 }
 
+/// Pushes and a pop reach the unwrapped tail in several orders (`push, push, pop, push` and
+/// `push, pop, push, push`): one bug, one failing program, in every seed.
+#[test]
+fn the_off_by_one_is_one_failing_program_whatever_the_order_of_its_calls() {
+    for seed in 0..30 {
+        let report = api::test_api::<RingProgram>(&args(seed));
+        assert_eq!(report.printed().len(), 1, "seed {seed}:\n{report}");
+    }
+}
+
 #[test]
 fn the_report_prints_a_program_to_paste() {
     let report = api::test_api::<RingProgram>(&args(1));

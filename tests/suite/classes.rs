@@ -160,7 +160,41 @@ fn two_panic_sites_are_two_classes() {
     for seed in SEEDS {
         let report = smart_check(&seeded(seed), two_bugs);
         assert_classes(seed, &report, &["too long", "has a three"]);
+        // Two sites: neither class is said to be the other's bug.
+        assert!(!report.to_string().contains("likely the same bug"), "seed {seed}:\n{report}");
     }
+}
+
+/// A form whose two fields pass through one validator, which refuses a seven: one panic site,
+/// reached through either field, in shapes no formula joins (`Form { code: Some(7), .. }`
+/// and `Form { extra: [7], .. }`).
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Form {
+    code: Option<u8>,
+    extra: Vec<u8>,
+}
+
+fn validate(x: u8) {
+    assert!(x != 7, "seven is reserved");
+}
+
+fn form_is_valid(form: &Form) -> bool {
+    form.code.into_iter().chain(form.extra.iter().copied()).for_each(validate);
+    true
+}
+
+#[test]
+fn a_later_class_at_an_earlier_ones_panic_site_says_so() {
+    let mut several = 0;
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), form_is_valid);
+        let text = report.to_string();
+        let later = report.counterexamples().len().saturating_sub(1);
+        let marked = "(the same panic site as counterexample 1: likely the same bug";
+        assert_eq!(text.matches(marked).count(), later, "seed {seed}:\n{text}");
+        several += usize::from(later > 0);
+    }
+    assert!(several > 0, "no seed found the bug in two shapes");
 }
 
 #[test]
@@ -326,6 +360,49 @@ impl Bounded {
     /// The top value.
     pub fn peek(&self) -> Option<u8> {
         self.len.checked_sub(1).map(|top| self.items[top])
+    }
+}
+
+/// A program of a queue of two slots, each step holding the rest: a chain of the user's own
+/// type, which a later round's counterexample may hold in another order.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+enum Steps {
+    End,
+    Write(u8, Box<Steps>),
+    Read(Box<Steps>),
+}
+
+/// The queue forgets to wrap its write position when it lands on the end.
+fn steps_run(steps: &Steps) -> bool {
+    let (mut buf, mut head, mut len, mut at) = ([0u8; 2], 0, 0, steps);
+    loop {
+        at = match at {
+            Steps::End => return true,
+            Steps::Write(x, rest) if len < 2 => {
+                let tail = if head + len > 2 { head + len - 2 } else { head + len };
+                buf[tail] = *x; // panics when `tail` is 2
+                len += 1;
+                rest
+            }
+            Steps::Read(rest) if len > 0 => {
+                head = (head + 1) % 2;
+                len -= 1;
+                rest
+            }
+            Steps::Write(_, rest) | Steps::Read(rest) => rest,
+        }
+    }
+}
+
+/// The write position lands on the end after writes and a read in several orders (`Write,
+/// Read, Write, Write` and `Write, Write, Read, Write`): a later round's counterexample with
+/// one step moved elsewhere in its chain, an instance of a known class failing the same way,
+/// is that bug again.
+#[test]
+fn one_bug_in_a_chain_of_steps_is_one_class_whatever_their_order() {
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), steps_run);
+        assert_eq!(report.counterexamples().len(), 1, "seed {seed}:\n{report}");
     }
 }
 

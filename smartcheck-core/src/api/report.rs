@@ -8,7 +8,7 @@ use std::fmt;
 
 use super::{Function, Program};
 use crate::property::Failure;
-use crate::report::{Report, Status};
+use crate::report::{same_failure_as, Report, Status};
 
 /// How often each API function was called, and how often a call panicked, over a whole run
 /// (discovery, reduction and generalization).
@@ -175,6 +175,13 @@ impl<P: Program> fmt::Display for ApiReport<P> {
                 cex.size_after(),
                 printed.calls
             )?;
+            if let Some((j, what)) = same_failure_as(r.counterexamples(), i) {
+                writeln!(
+                    f,
+                    "  ({what} as failure {}: likely the same bug, reached by another program)",
+                    j + 1
+                )?;
+            }
             for line in printed.to_string().lines() {
                 writeln!(f, "    {line}")?;
             }

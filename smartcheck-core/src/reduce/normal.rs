@@ -382,6 +382,75 @@ pub(crate) fn swapped_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
     })
 }
 
+/// Links of a chain [`relinked_one`] moves at most: the first `CHAIN` nodes down from the root.
+const CHAIN: usize = 16;
+
+/// `value` with one link of its chain moved elsewhere in it, lazily, nearest moves first. A
+/// chain is the spine down from the root of nodes that each hold exactly one child of their
+/// own type (free to change), ending at a node that holds none: the calls of an API program
+/// (`Push(Pop(Push(New(2), 0)), 0)`, each call holding the program before it), or a user's
+/// own linked list. A link is a node with its other children; moving it changes the order of
+/// the links and nothing else. What [`moved_one`](super::sequences::moved_one) is for a
+/// list's elements, for a chain's links: a ring buffer's wrapped write position is reached
+/// by pushes and a pop in several orders, each a shape no formula joins, and each came out a
+/// class of its own. Cost: O(`CHAIN`) nodes walked; each candidate rebuilds the moved span,
+/// O(`CHAIN`) clones of its links.
+pub(crate) fn relinked_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
+    // The chain: each link's node and the index of its child of its own type.
+    let mut links: Vec<(NodeRef<'_>, u32)> = Vec::new();
+    let mut at = NodeRef::Value(value.node());
+    while links.len() < CHAIN {
+        let value_node = matches!(at, NodeRef::Value(_)) && !at.is_opaque();
+        if !value_node || at.shape() == crate::subtypes::Shape::List {
+            break;
+        }
+        let kids = at.children();
+        let mut own =
+            kids.iter().enumerate().filter(|(_, c)| c.node.value_type() == at.value_type());
+        let (Some((k, child)), None) = (own.next(), own.next()) else { break };
+        if child.frozen {
+            break;
+        }
+        links.push((at, k as u32));
+        at = child.node;
+    }
+    let len = links.len();
+    let moves = (1..len).flat_map(move |d| {
+        (0..len - d)
+            .flat_map(move |i| [(i, i + d), (i + d, i)].into_iter().take(1 + usize::from(d > 1)))
+    });
+    moves.filter_map(move |(from, to)| relinked(&links, from, to))
+}
+
+/// The chain `links` with the link at `from` moved to `to` (indices from the root down), as
+/// a new root value; `None` when that changes nothing (the links it passes are alike).
+fn relinked(links: &[(NodeRef<'_>, u32)], from: usize, to: usize) -> Option<Root> {
+    let mut order: Vec<usize> = (0..links.len()).collect();
+    let moved = order.remove(from);
+    order.insert(to, moved);
+    let (lo, hi) = (from.min(to), from.max(to));
+    let alike = (lo..=hi).all(|k| {
+        let (a, b) = (links[k].0, links[order[k]].0);
+        a.constructor() == b.constructor()
+            && a.children().iter().zip(b.children()).enumerate().all(|(c, (x, y))| {
+                c as u32 == links[k].1 || super::order::compare(x.node, y.node).is_eq()
+            })
+    });
+    if alike {
+        return None;
+    }
+    // Rebuilt from the bottom of the moved span up: below it, the chain as it was.
+    let (bottom, below) = links[hi];
+    let mut built = bottom.children()[below as usize].node.to_value();
+    for k in (0..=hi).rev() {
+        let (node, own) = links[order[k]];
+        let mut link = node.to_value();
+        assign_at_path(link.as_node_mut(), &[own], built).ok()?;
+        built = link;
+    }
+    Some(Root::from_boxed(built))
+}
+
 /// `node` rotated (see [`rotate`]), when its first child has its constructor and its first
 /// and last children (and theirs) are of its type and free to change.
 fn rotated(node: NodeRef<'_>) -> Option<Box<dyn SubValue>> {
