@@ -48,7 +48,8 @@
 //! has a witness meeting the precondition and failing the same way.
 //!
 //! Cost: at most `max_exists` evaluations per constructor of the new place and tuple of the
-//! earlier ones (and [`DRAWS`] generated values per place of each), per assignment;
+//! earlier ones (and [`DRAWS`] generated values per place of each, once per size for a
+//! constructor that none of them had), per assignment;
 //! `max_exists` · (`exists_assignments` + 1) per place when it is the first; twice that for a
 //! place claimed over some constructors (its second check).
 
@@ -60,6 +61,11 @@ use crate::subtypes::SubValue;
 /// Fresh values drawn, at most, to find one whose constructor still lacks witnesses (drawing
 /// costs no evaluation; only values with such a constructor are run).
 const DRAWS: usize = 32;
+
+/// The places, QuickCheck sizes and constructors whose [`DRAWS`] fresh values at that size
+/// held none of that constructor (a list's `Cons` at size 0, where every list drawn is
+/// empty): a later try of the same is not drawn again within one check.
+type Unmet = Vec<(usize, usize, &'static str)>;
 
 /// Constructor tuples checked together, at most: a place whose tuple with the earlier
 /// constructor variables would need more witnesses is not claimed.
@@ -203,18 +209,19 @@ fn constr_fail(
         }
         (None, false) => ctx.args.exists_assignments,
     };
+    let mut unmet = Unmet::default();
     for round in 0..=drawn {
         let missing = if round == 0 {
-            witnessed(ctx, &places, &tuples, &[], true)?
+            witnessed(ctx, &places, &tuples, &[], true, &mut unmet)?
         } else if let Some(every) = &every {
             let values = every[round - 1].clone();
-            witnessed(ctx, &places, &tuples, &placed(scheme, values), false)?
+            witnessed(ctx, &places, &tuples, &placed(scheme, values), false, &mut unmet)?
         } else {
             // Small assignments (the likeliest to refute) alternate with random ones.
             let (round, rounds) = (round - 1, drawn);
             let draw = if round % 2 == 0 { Draw::All(round / 2, rounds) } else { Draw::Random };
             let values = assignment(ctx, scheme, draw)?;
-            witnessed(ctx, &places, &tuples, &placed(scheme, values), false)?
+            witnessed(ctx, &places, &tuples, &placed(scheme, values), false, &mut unmet)?
         };
         // A constructor of the last place with a tuple short of a witness is left out.
         let short = lasts(&missing);
@@ -288,6 +295,7 @@ fn witnessed(
     tuples: &[Vec<&'static str>],
     fixed: &[(usize, Box<dyn SubValue>)],
     own: bool,
+    unmet: &mut Unmet,
 ) -> Option<Vec<Vec<&'static str>>> {
     let own_tuple: Vec<&str> = places.iter().map(|&p| ctx.subject.node(p).constructor()).collect();
     let mut missing: Vec<&Vec<&'static str>> =
@@ -312,7 +320,7 @@ fn witnessed(
         // Every other try of a tuple puts the drawn values' leaves at its next rank.
         let tries = k / missing.len();
         let rank = tries.is_multiple_of(2).then_some(tries as u64 / 2);
-        let Some(values) = aimed(ctx, places, target, size, rank) else {
+        let Some(values) = aimed(ctx, places, target, size, rank, unmet) else {
             k += 1;
             continue;
         };
@@ -343,13 +351,19 @@ fn witnessed(
 
 /// Fresh values for `places` with the constructors of `target`, each drawn from up to
 /// [`DRAWS`] fresh values at QuickCheck size `size`, with its ranked leaves at `rank` when
-/// given (and their type has that rank); `None` when a constructor was not drawn.
+/// given (and their type has that rank); `None` when a constructor was not drawn. A place,
+/// size and constructor that drew none of it once in the check (`unmet`) are not drawn for
+/// again: at QuickCheck size 0 every list drawn is empty, and a list's rest aimed at `Cons`
+/// there drew its [`DRAWS`] values on each of the first tries of every assignment, most of
+/// the existential phase's time on `[x0, x1, ..c0(..)]`. The try counts as one that found
+/// no value, as the drawing did.
 fn aimed(
     ctx: &mut Ctx<'_, '_>,
     places: &[usize],
-    target: &[&str],
+    target: &[&'static str],
     size: usize,
     rank: Option<u64>,
+    unmet: &mut Unmet,
 ) -> Option<Vec<Box<dyn SubValue>>> {
     places
         .iter()
@@ -365,9 +379,16 @@ fn aimed(
             if let Some(within) = sampler.ranged_with(constructor, gen) {
                 return within;
             }
+            if unmet.contains(&(place, size, constructor)) {
+                return None;
+            }
             let drawn = (0..DRAWS)
                 .filter_map(|_| ctx.subject.fresh(place, ctx.gen, ctx.args, size))
-                .find(|v| v.as_node().constructor() == constructor)?;
+                .find(|v| v.as_node().constructor() == constructor);
+            let Some(drawn) = drawn else {
+                unmet.push((place, size, constructor));
+                return None;
+            };
             Some(match rank {
                 Some(rank) => at_rank(drawn, rank),
                 None => drawn,
