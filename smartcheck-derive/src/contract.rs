@@ -668,13 +668,25 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
         if let Some(t) = found.trait_object {
             return Err(refuse(t, "a trait-object argument (it has no one type to draw)"));
         }
-        let index = syn::Index::from(i);
-        inputs.push(arg(pat.ident.clone(), &typed.ty, quote!(__v.#index)));
+        // One argument is drawn as itself, as a one-argument property's is, so that its
+        // counterexample reads as the argument (`Budget { .. }`), not a 1-tuple; several
+        // are drawn as a tuple.
+        let field = match sig.inputs.len() {
+            1 => quote!(*__v),
+            _ => {
+                let index = syn::Index::from(i);
+                quote!(__v.#index)
+            }
+        };
+        inputs.push(arg(pat.ident.clone(), &typed.ty, field));
     }
     let p = facade(contract);
     let result_check = invariant_check(&p, &ident.to_string(), &quote!(&result), "the result");
-    let drawn = inputs.iter().map(|a| &a.drawn);
-    let drawn_types = inputs.iter().map(|a| &a.drawn);
+    let drawn_types: Vec<&TokenStream> = inputs.iter().map(|a| &a.drawn).collect();
+    let drawn = match drawn_types.as_slice() {
+        [one] => quote!(#one),
+        several => quote!((#(#several,)*)),
+    };
     let binds = inputs.iter().map(|a| &a.bind);
     let passes = inputs.iter().map(|a| &a.pass);
     let names = inputs.iter().map(|a| &a.name);
@@ -690,7 +702,7 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
         None => quote!({
             #[allow(unused_imports)]
             use #p::__private::{ViaEnumerate as _, ViaNotEnumerated as _};
-            let __probe = #p::__private::Probe::<(#(#drawn_types,)*)>::new();
+            let __probe = #p::__private::Probe::<#drawn>::new();
             let __exhaustive = (&&__probe).exhaustive_run();
             #p::__private::contract_test(&__args, __property, __exhaustive)
         }),
@@ -701,7 +713,7 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
         #[test]
         #ignore
         fn #test_name() {
-            let __property = |__v: &(#(#drawn,)*)| -> #p::Verdict {
+            let __property = |__v: &#drawn| -> #p::Verdict {
                 #(#binds)*
                 if !(true #(&& (#requires))*) {
                     return #p::Verdict::Discard;

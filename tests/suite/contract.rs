@@ -340,3 +340,31 @@ fn a_contract_test_checks_every_value_when_random_discovery_gives_up() {
         "{stderr}"
     );
 }
+
+/// A budget, drawn as the one argument of `spend`.
+#[derive(Clone, Debug, smartcheck::Arbitrary, smartcheck::SubTypes, smartcheck::Enumerate)]
+struct Budget {
+    items: Vec<u8>,
+}
+
+/// Wrong: an item of 3 or more is over budget. One argument: its counterexample is printed as
+/// the argument (`Budget { items: [3] }`), as a one-argument property's is; it was a 1-tuple,
+/// `(Budget { items: [3] },)`. Run in a child process by
+/// `a_one_argument_counterexample_is_the_argument`.
+#[smartcheck::contract(
+    ensures = result < 3,
+    ignore = true,
+    persist = false,
+    seed = Some(1),
+)]
+fn spend(b: Budget) -> u8 {
+    b.items.iter().copied().max().unwrap_or(0)
+}
+
+#[test]
+fn a_one_argument_counterexample_is_the_argument() {
+    let (passed, stderr) = run_contract_test("smartcheck_contract_spend");
+    assert!(!passed, "the contract test passed:\n{stderr}");
+    assert!(!stderr.contains(",)"), "a 1-tuple:\n{stderr}");
+    assert!(stderr.contains("\n  Budget { items: ["), "{stderr}");
+}
