@@ -29,6 +29,9 @@
 //!   `ensures`?): passed on as a field of `Args`, a misspelled clause was never checked where
 //!   no test is generated.
 //!
+//! A contract may state no clause (`#[smartcheck::contract]`): it checks the type invariants
+//! alone, and its test calls the function on drawn arguments, which finds the panics.
+//!
 //! A broken clause is named as written (its source text, on one line). Methods and generic
 //! functions, `impl Trait` arguments included, get the run-time checks; write `test = false`
 //! for them (a `#[test]` cannot sit in an `impl` block, and a generic function has no one
@@ -143,12 +146,6 @@ fn parse(args: TokenStream) -> syn::Result<Contract> {
                 return Err(syn::Error::new_spanned(nv.path, message));
             }
         }
-    }
-    if contract.requires.is_empty() && contract.ensures.is_empty() {
-        return Err(syn::Error::new(
-            proc_macro2::Span::call_site(),
-            "a contract needs at least one `requires = ...` or `ensures = ...` clause",
-        ));
     }
     Ok(contract)
 }

@@ -109,6 +109,18 @@ pub fn property(args: TokenStream, item: TokenStream) -> TokenStream {
 /// #[smartcheck::contract(requires = sorted(list), ensures = sorted(&result))]
 /// pub fn insert(list: &[u8], x: u8) -> Vec<u8> { ... }
 /// ```
+///
+/// Clauses are optional. A contract without any, `#[smartcheck::contract]` (options such as
+/// `tests = 1000` may still be given), checks only the type invariants
+/// (`#[smartcheck(invariant = ..)]`, `range`s) of the arguments and the result whose types
+/// have them, and its test calls the function on drawn arguments, so a panic in the function
+/// (an overflow, an index out of bounds, a division by zero) is a failure, reduced and
+/// generalized:
+///
+/// ```text
+/// #[smartcheck::contract]
+/// fn average(items: &[u8]) -> u8 { ... }
+/// ```
 #[proc_macro_attribute]
 pub fn contract(args: TokenStream, item: TokenStream) -> TokenStream {
     contract::expand(args.into(), item.into()).into()

@@ -368,3 +368,21 @@ fn a_one_argument_counterexample_is_the_argument() {
     assert!(!stderr.contains(",)"), "a 1-tuple:\n{stderr}");
     assert!(stderr.contains("\n  Budget { items: ["), "{stderr}");
 }
+
+/// Wrong: divides by the number of items, which may be none. Its contract states no clause
+/// (it was a compile error, "a contract needs at least one `requires = ...` or `ensures = ...`
+/// clause"): the generated test still calls it on drawn arguments, and finds the panic. Run
+/// in a child process by `a_contract_without_clauses_finds_a_panic`.
+#[smartcheck::contract(ignore = true, persist = false, seed = Some(1))]
+fn average(b: &Budget) -> usize {
+    b.items.iter().map(|&i| usize::from(i)).sum::<usize>() / b.items.len()
+}
+
+#[test]
+fn a_contract_without_clauses_finds_a_panic() {
+    assert_eq!(average(&Budget { items: vec![1, 3] }), 2);
+    let (passed, stderr) = run_contract_test("smartcheck_contract_average");
+    assert!(!passed, "the contract test passed:\n{stderr}");
+    assert!(stderr.contains("\n  Budget { items: [] }\n"), "{stderr}");
+    assert!(stderr.contains("attempt to divide by zero"), "{stderr}");
+}

@@ -219,7 +219,7 @@ fn widen(p: Pair, x: u8) -> Pair {
 }
 
 /// Wrong: swaps the ends when `x` is above the pair.
-#[smartcheck::contract(ensures = true, test = false)]
+#[smartcheck::contract(test = false)]
 fn widen_wrong(p: &Pair, x: u8) -> Pair {
     if x > p.hi {
         return Pair { lo: x, hi: p.lo };
@@ -243,9 +243,10 @@ fn make(x: u8, a: Heap, b: Heap) -> Heap {
     }
 }
 
-/// Merges two leftist heaps. Its contract says nothing but what the types say: the result is
-/// a heap. Its test is `#[ignore]`d here and run by `the_contract_test_finds_a_broken_result`.
-#[smartcheck::contract(ensures = true, exhaustive = 4, ignore = true, persist = false)]
+/// Merges two leftist heaps. Its contract states no clause, so says nothing but what the
+/// types say: the result is a heap (it needed `ensures = true`). Its test is `#[ignore]`d here
+/// and run by `the_contract_test_finds_a_broken_result`.
+#[smartcheck::contract(exhaustive = 4, ignore = true, persist = false)]
 fn merge(h1: Heap, h2: Heap) -> Heap {
     match (h1, h2) {
         (h, Heap::E) | (Heap::E, h) => h,
