@@ -33,9 +33,11 @@
 //! alone, and its test calls the function on drawn arguments, which finds the panics.
 //!
 //! A broken clause is named as written (its source text, on one line). Methods and generic
-//! functions, `impl Trait` arguments included, get the run-time checks; write `test = false`
-//! for them (a `#[test]` cannot sit in an `impl` block, and a generic function has no one
-//! type to test). A `const fn` is refused: the checks are not `const`. A result holding a
+//! functions (type or const parameters, `impl Trait` arguments included) get the run-time
+//! checks; write `test = false` for them (a `#[test]` cannot sit in an `impl` block, and a
+//! generic function has no one type to test). Lifetime parameters alone get a test: it lends
+//! the drawn values for the call, which a `&'static` argument or a lifetime bounded by
+//! `'static` cannot take (refused, on that lifetime). A `const fn` is refused: the checks are not `const`. A result holding a
 //! `&mut` (`fn first_mut(&mut self) -> &mut u8`) may borrow the `&mut` arguments, which are
 //! then checked on entry only. The body runs in a closure (so that its `return`s and `?`s
 //! end the body, not the checks), which `#[track_caller]` does not reach; a `#[track_caller]`
@@ -599,9 +601,10 @@ struct Arg {
 /// by mutable reference or by value.
 fn arg(name: syn::Ident, ty: &Type, field: TokenStream) -> Arg {
     let owned = |inner: &Type| {
-        let owned = crate::property::owned_referent(inner);
+        let owned = crate::property::owned_referent(&with_lifetimes(inner, "'static"));
         quote!(#owned)
     };
+    let ty = &with_lifetimes(ty, "'_");
     match ty {
         Type::Reference(r) if r.mutability.is_some() => {
             let drawn = owned(&r.elem);
@@ -623,12 +626,32 @@ fn arg(name: syn::Ident, ty: &Type, field: TokenStream) -> Arg {
             name,
         },
         other => Arg {
-            drawn: quote!(#other),
+            drawn: owned(other),
             bind: quote!(let #name: #other = ::core::clone::Clone::clone(&#field);),
             pass: quote!(::core::clone::Clone::clone(&#name)),
             name,
         },
     }
+}
+
+/// Why a contract test cannot lend a drawn argument for `'static`.
+const ONE_CALL: &str = "(the test draws each argument and lends it for the one call only)";
+
+/// `ty` with each lifetime but `'static` (named or `'_`) read as `lifetime`: the test, which
+/// declares none of the function's lifetime parameters, draws owned values (`'static`) and
+/// lends them for the call (`'_`).
+fn with_lifetimes(ty: &Type, lifetime: &str) -> Type {
+    struct Replace<'l>(&'l str);
+    impl syn::visit_mut::VisitMut for Replace<'_> {
+        fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
+            if l.ident != "static" {
+                *l = syn::Lifetime::new(self.0, l.span());
+            }
+        }
+    }
+    let mut ty = ty.clone();
+    syn::visit_mut::VisitMut::visit_type_mut(&mut Replace(lifetime), &mut ty);
+    ty
 }
 
 /// The generated `#[test]`.
@@ -644,8 +667,19 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
             ),
         )
     };
-    if !sig.generics.params.is_empty() {
-        return Err(refuse(&sig.generics, "a generic function"));
+    // Lifetime parameters alone are served: the test draws owned values and lends them for
+    // the one call, for whatever lifetimes the call chooses; a type or const parameter has no
+    // one type to draw.
+    for param in &sig.generics.params {
+        match param {
+            syn::GenericParam::Lifetime(l) => {
+                if let Some(bound) = l.bounds.iter().find(|b| b.ident == "static") {
+                    let what = format!("a lifetime that must outlive `'static` {ONE_CALL}");
+                    return Err(refuse(bound, &what));
+                }
+            }
+            other => return Err(refuse(other, "a generic function")),
+        }
     }
     if let Some(a) = &sig.asyncness {
         return Err(refuse(a, "an async function"));
@@ -658,6 +692,11 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
         let Pat::Ident(pat) = &*typed.pat else {
             return Err(refuse(&typed.pat, "an argument that is a pattern"));
         };
+        if let Type::Reference(syn::TypeReference { lifetime: Some(l), .. }) = &*typed.ty {
+            if l.ident == "static" {
+                return Err(refuse(l, &format!("an argument borrowed for `'static` {ONE_CALL}")));
+            }
+        }
         let found = found_in(&typed.ty);
         if let Some(t) = found.impl_trait {
             return Err(refuse(t, "a generic function (an `impl Trait` argument)"));

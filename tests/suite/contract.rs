@@ -386,3 +386,32 @@ fn a_contract_without_clauses_finds_a_panic() {
     assert!(stderr.contains("\n  Budget { items: [] }\n"), "{stderr}");
     assert!(stderr.contains("attempt to divide by zero"), "{stderr}");
 }
+
+/// Lifetime parameters only (it was refused as "a generic function"): the generated test
+/// draws owned strings and lends them for the call.
+#[smartcheck::contract(ensures = result.len() == a.len().max(b.len()))]
+fn longest<'a>(a: &'a str, b: &'a str) -> &'a str {
+    if a.len() >= b.len() {
+        a
+    } else {
+        b
+    }
+}
+
+/// A named lifetime on a `&mut` argument and on a type's parameter, with a bound between
+/// them; the test draws a `Vec<u8>` and lends it mutably.
+#[smartcheck::contract(requires = v.len() < 50, ensures = result == v.len())]
+fn pushed<'a, 'b: 'a>(v: &'a mut Vec<u8>, extra: &'b [u8]) -> usize
+where
+    'a: 'a,
+{
+    v.extend_from_slice(extra);
+    v.len()
+}
+
+#[test]
+fn lifetime_parameters_get_a_test() {
+    assert_eq!(longest("ab", "c"), "ab");
+    let mut v = vec![1];
+    assert_eq!(pushed(&mut v, &[2, 3]), 3);
+}
