@@ -155,7 +155,7 @@ pub(crate) fn cell_plan(g: &mut Gen, element_min: Option<usize>) -> Vec<usize> {
     let per = min.saturating_add(1);
     let extra = g.budget().saturating_sub(1 + len * per);
     plan.resize(len, 0);
-    g.split_into(extra, &mut plan);
+    g.split_cells(extra, &mut plan);
     for share in &mut plan {
         *share += min;
     }
