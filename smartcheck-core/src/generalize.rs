@@ -639,6 +639,17 @@ impl Ctx<'_, '_> {
         sampler.any(subject, gen, args)
     }
 
+    /// A replacement of `place` among its type's `few` simplest values when it is ranked (an
+    /// integer, a char: the first of the schedule's small values), else a random one
+    /// (`Sampler::any`): a dense joint try's.
+    fn dense(&mut self, place: usize, few: usize, n: usize) -> Option<Box<dyn SubValue>> {
+        if self.subject.node(place).type_node().leaf_rank().is_none() {
+            return self.any(place);
+        }
+        let k = self.gen.below(few as u64) as usize;
+        self.nth(place, k, n)
+    }
+
     /// A random replacement of `place` far from the counterexample's own (`Sampler::far`).
     fn far(&mut self, place: usize) -> Option<Box<dyn SubValue>> {
         let (subject, args) = (self.subject, self.args);

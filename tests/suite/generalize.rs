@@ -1231,20 +1231,28 @@ fn ex_reparsed(e: &Ex) -> Ex {
     }
 }
 
-/// `Sub(Lit(0), Lit(1))`: the operands may be any two expressions that differ, not only two
-/// literals; before, only the literals' numbers were related (`Sub(Lit(x0), Lit(x1)) with x0
-/// != x1`), and a later round reported `Sub(Lit(0), In)` as a class of its own.
+/// `Sub(Lit(0), Lit(1))`: two sub-values that must differ are related as wholes (`Sub(x0, x1)
+/// with x0 != x1`), not only the literals' numbers (`Sub(Lit(x0), Lit(x1))`), after which a
+/// later round reported `Sub(Lit(0), In)` as a class of its own. The whole claim is not
+/// quite true: operands that mirror each other (`Sub(Sub(0, 1), Sub(1, 0))`) differ and
+/// pass, which a draw seldom makes; a run that meets such a pair claims the literals only.
+/// Either claim relates the two.
 #[test]
 fn two_sub_values_that_must_differ_are_related() {
     let value = Ex::Sub(Box::new(Ex::Lit(0)), Box::new(Ex::Lit(1)));
+    let mirrored = |a: Ex, b: Ex| Ex::Sub(Box::new(a), Box::new(b));
+    let pair = mirrored(mirrored(Ex::Lit(0), Ex::Lit(1)), mirrored(Ex::Lit(1), Ex::Lit(0)));
+    assert_eq!(ex_reparsed(&pair), pair, "the mirrored operands pass");
+    let mut whole = 0;
     for seed in SEEDS {
         let g = smartcheck::generalize(&seeded(seed), |e: &Ex| ex_reparsed(e) == *e, &value);
-        assert_eq!(
-            g.unwrap().formula(),
-            "forall values x0 x1 with x0 != x1:\n  Sub(x0, x1)",
-            "seed {seed}"
-        );
+        let formula = g.unwrap().formula().to_string();
+        let literals = "forall values x0 x1 with x0 != x1:\n  Sub(Lit(x0), Lit(x1))";
+        let wholes = "forall values x0 x1 with x0 != x1:\n  Sub(x0, x1)";
+        assert!(formula == literals || formula == wholes, "seed {seed}: {formula}");
+        whole += usize::from(formula == wholes);
     }
+    assert!(whole >= 20, "{whole}");
 }
 
 /// A chord of two keys that only works when both are the same key: `(Letter(0), Esc)`, any

@@ -31,6 +31,9 @@ use smartcheck::{
 /// A variable: its paths, and the counterexample's own value at the first.
 type Variable = (Vec<Vec<u32>>, Box<dyn SubValue>);
 
+/// A value to put at a path.
+type Put = (Vec<u32>, Box<dyn SubValue>);
+
 /// A constructor variable or an interchangeable place: its path, the counterexample's own
 /// sub-value there, and the constructors claimed.
 type Place = (Vec<u32>, Box<dyn SubValue>, Vec<&'static str>);
@@ -210,6 +213,49 @@ fn instance<T: SubTypes>(value: &T, values: &[(Vec<u32>, Box<dyn SubValue>)]) ->
     Some(candidate)
 }
 
+/// Assignments of the few simplest values of each variable's type (ranks `0, 1, -1, 2, -2` of
+/// an integer) to `variables` together, every one of them up to [`SMALL_TOGETHER`] (fewer
+/// values each as there are more variables), when there are two or more and all are ranked
+/// leaves: the puts of the first for which `passes_with` says the instance passes.
+fn small_together(
+    variables: &[Variable],
+    mut passes_with: impl FnMut(&[Box<dyn SubValue>]) -> bool,
+) -> Option<Vec<Put>> {
+    let n = variables.len();
+    let ranked = |v: &Variable| v.1.as_node().type_node().leaf_rank().is_some();
+    if n < 2 || !variables.iter().all(ranked) {
+        return None;
+    }
+    let per = (1..=5u64).rev().find(|r| r.pow(n as u32) <= SMALL_TOGETHER)?.max(2);
+    let mut ranks = vec![0u64; n];
+    loop {
+        let values: Option<Vec<Box<dyn SubValue>>> = variables
+            .iter()
+            .zip(&ranks)
+            .map(|(v, &r)| v.1.as_node().type_node().from_leaf_rank(r))
+            .collect();
+        if let Some(values) = values.filter(|vs| passes_with(vs)) {
+            let puts = variables.iter().zip(values).flat_map(|((paths, _), v)| {
+                paths.iter().map(move |p| (p.clone(), v.clone())).collect::<Vec<_>>()
+            });
+            return Some(puts.collect());
+        }
+        // The next assignment, the last variable fastest.
+        let mut at = n;
+        loop {
+            at = at.checked_sub(1)?;
+            ranks[at] += 1;
+            if ranks[at] < per {
+                break;
+            }
+            ranks[at] = 0;
+        }
+    }
+}
+
+/// The most assignments [`small_together`] runs per formula.
+const SMALL_TOGETHER: u64 = 4096;
+
 /// `value` with the fields of each group of `orders` (`forall orders of ..`) put in a random
 /// order; `None` when one cannot be put in place.
 fn reordered<T: SubTypes>(g: &mut Gen, value: T, orders: &[AnyOrder]) -> Option<T> {
@@ -351,6 +397,7 @@ pub fn check<T: SubTypes, R: PropertyResult>(
         let together = variables.len() > 1 || !g.conditions().is_empty() || !kept.is_empty();
         if together || !orders.is_empty() {
             tally.joint.0 += 1;
+            let refutations_before = tally.refutations.len();
             for _ in 0..2 * draws {
                 let all: Vec<Option<Box<dyn SubValue>>> =
                     (0..variables.len()).map(|k| Some(draw(&mut gen, k))).collect();
@@ -363,6 +410,25 @@ pub fn check<T: SubTypes, R: PropertyResult>(
                     refute(&mut tally, "all variables together", candidate.as_ref().unwrap());
                     break;
                 }
+            }
+            // Then every assignment of the numbers' few simplest values together: where they
+            // coincide or line up (`-1/1` and `1/-1` equal, three points in a row), which
+            // draws one at a time seldom make.
+            let refuted_at_random = tally.refutations.len() > refutations_before;
+            let small = (!refuted_at_random).then(|| {
+                small_together(&variables, |all| {
+                    let every: Vec<_> =
+                        all.iter().enumerate().flat_map(|(k, v)| puts(k, v.clone())).collect();
+                    let drawn: Vec<Option<Box<dyn SubValue>>> =
+                        all.iter().map(|v| Some(v.clone())).collect();
+                    let candidate = instance(value, &every).filter(within);
+                    meets(&drawn) && candidate.as_ref().is_some_and(|c| passes(&prop, c))
+                })
+            });
+            if let Some(puts) = small.flatten() {
+                let refuted = instance(value, &puts).expect("an instance just run");
+                tally.joint.1 += 1;
+                refute(&mut tally, "small values together", &refuted);
             }
         }
         // Each claimed constructor has a witness under the counterexample's own values of
