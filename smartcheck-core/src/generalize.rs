@@ -309,6 +309,38 @@ impl fmt::Display for Generalization {
     }
 }
 
+/// The note that the variables standing as keys of a map or a set beside other entries range
+/// over keys unlike those entries' (`forall values x0: {1: [0, 0, x0], x0: [0]}`: `x0` is
+/// never 1, whose instance would be a map of one entry, no instance of the formula, and
+/// which was never run); `None` when no variable is such a key. Without it, a reader
+/// substituting 1 for `x0` would read a claim the check never made.
+fn key_note(subject: &Subject<'_>, vars: &[Var]) -> Option<String> {
+    // A key is its cell's first child; the map has another entry when the cell is a rest of
+    // an earlier one or its own rest holds one.
+    let key_beside_others = |place: usize| {
+        let Some((cell, 0)) = subject.bfs.parent_slot(place) else { return false };
+        let node = subject.node(cell);
+        if !crate::std_impls::is_keyed(node) {
+            return false;
+        }
+        let after = node.children().last().is_some_and(|rest| !rest.node.children().is_empty());
+        let before = subject
+            .bfs
+            .parent_slot(cell)
+            .is_some_and(|(up, _)| crate::std_impls::is_keyed(subject.node(up)));
+        after || before
+    };
+    let keys: Vec<String> = (vars.iter().enumerate())
+        .filter(|(_, v)| v.places.iter().any(|&p| key_beside_others(p)))
+        .map(|(k, _)| format!("x{k}"))
+        .collect();
+    match keys.len() {
+        0 => None,
+        1 => Some(format!("{} is a key: any but its map's or set's other keys", keys[0])),
+        _ => Some(format!("{} are keys: any but their map's or set's other keys", keys.join(", "))),
+    }
+}
+
 /// Generalizes a reduced counterexample per `args`: universal (§5.1), relations, then
 /// existential (§5.2). `None` when both phases are turned off.
 pub(crate) fn generalize_reduced(
@@ -412,6 +444,7 @@ fn finish(
     let related_tags = repeated.chain(unequal).collect();
     let mut notes = Vec::new();
     notes.extend(universal::precondition_note(&scheme.vars));
+    notes.extend(key_note(subject, &scheme.vars));
     match stopped {
         Some(place) if crate::fork::overruns_spent() => notes.push(format!(
             "generalization stopped at sub-value {place} of {}: evaluations ran past the time \

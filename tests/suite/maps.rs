@@ -416,3 +416,20 @@ fn a_hash_sets_walk_reaches_each_entry_once_whatever_its_keys_print() {
         assert_eq!(got, want, "trial {trial}");
     }
 }
+
+/// A variable that stands as a map's key beside other keys ranges over the keys unlike
+/// theirs (an instance that repeats one is a map of fewer entries, no instance of the formula,
+/// and never run), and the report says so: `{1: [0, 0, x0], x0: [0]}` read with `x0 = 1` is
+/// one entry, which passes.
+#[test]
+fn a_key_variable_is_said_to_be_none_of_the_other_keys() {
+    for seed in 0..10 {
+        let args = Args { seed: Some(seed), ..Args::default() };
+        let report = smart_check(&args, |m: &BTreeMap<u8, u8>| m.len() < 2);
+        let g = report.counterexamples()[0].generalization().expect("generalized");
+        // `{x1: x2, x3: x4, ..x0} with x1 != x3`: the rest's keys are none of them either.
+        assert!(g.formula().contains("{x1: x2, x3: x4, ..x0}"), "seed {seed}: {g}");
+        let note = "x1, x3 are keys: any but their map's or set's other keys";
+        assert!(g.notes().iter().any(|n| n == note), "seed {seed}: {g}");
+    }
+}
