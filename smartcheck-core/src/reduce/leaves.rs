@@ -24,7 +24,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use crate::root::Root;
-use crate::subtypes::{Node, NodeMutRef, NodeRef, SubValue};
+use crate::subtypes::{Node, NodeMutRef, NodeRef, SubTypes, SubValue};
 use crate::tester::within_constraints;
 
 use super::tree::{self, leaf_at, Leaf, LeafPath};
@@ -1001,6 +1001,61 @@ pub fn edge_trade(r: &mut Reducer<'_, '_>) -> bool {
     false
 }
 
+/// Lowers one char everywhere it occurs in the value's strings at once, to each of the three
+/// simplest chars (`'a'`, `'b'`, `'c'`) simpler than it in turn: what `lower_equal` does for
+/// equal leaves, for the chars inside strings, which a string's own steps lower one string
+/// at a time. Where a failure needs the strings to share a char (a trie's word that is a
+/// prefix of another), neither string's char can fall alone: `["oa", "o"]` ended there,
+/// where `["aa", "a"]` fails. Simpler: the same lengths, an earlier char at the first place
+/// that changed. As a last resort (run only in a round in which no pass made progress): the
+/// chars that occur twice or more among the first `CHARS` distinct ones of the first `NEAR`
+/// strings, at most `CHAR_TRIES` evaluations a call.
+pub fn lower_chars(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    fn text<'a>(node: NodeRef<'a>) -> Option<&'a String> {
+        match node {
+            NodeRef::Value(n) => n.node_as_any()?.downcast_ref::<String>(),
+            NodeRef::Suffix(..) => None,
+        }
+    }
+    let strings: Vec<(&LeafPath, &String)> =
+        found.iter().filter_map(|l| Some((&l.path, text(l.node)?))).take(NEAR).collect();
+    let mut counts: Vec<(char, usize)> = Vec::new();
+    for c in strings.iter().flat_map(|(_, s)| s.chars()) {
+        if let Some((_, n)) = counts.iter_mut().find(|(d, _)| *d == c) {
+            *n += 1;
+        } else if counts.len() < CHARS {
+            counts.push((c, 1));
+        }
+    }
+    let until = r.tester.evaluations + CHAR_TRIES;
+    for (c, _) in counts.into_iter().filter(|&(_, n)| n > 1) {
+        let Some(from) = c.leaf_rank() else { continue };
+        for to in (0..from.min(3)).filter_map(|k| c.from_leaf_rank(k)) {
+            if r.spent() || r.tester.evaluations >= until {
+                return false;
+            }
+            let mut buf = [0; 4];
+            let to: &str = to.encode_utf8(&mut buf);
+            let renamed = strings.iter().filter(|(_, s)| s.contains(c)).map(|&(path, s)| {
+                let value: Box<dyn SubValue> = Box::new(s.replace(c, to));
+                (path, value)
+            });
+            if r.try_leaves(renamed) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Distinct chars [`lower_chars`] counts, at most.
+const CHARS: usize = 16;
+
+/// Evaluations one call of [`lower_chars`] may spend.
+const CHAR_TRIES: usize = 24;
+
 /// Folds an earlier leaf into a later one of its type ([`SubTypes::folded`]), the earlier
 /// left at its simplest (rank 0, else its shrinker's first candidate: a string's is `""`):
 /// `("a", "𐀀")` becomes `("", "a𐀀")` where only the bytes in all matter. The leaves need not
@@ -1411,6 +1466,20 @@ mod tests {
         // A threshold is still not scanned, alone or in pairs: `(901, 0)` fails too.
         let prop = |p: &(u32, u32)| p.0 < 900 && *p != (2, 1);
         assert_eq!(one_pass(prop, (900, 0), small_values), (900, 0));
+    }
+
+    #[test]
+    fn lower_chars_lowers_a_char_in_every_string_at_once() {
+        // A word that is a proper prefix of another: neither string's `o` can fall alone.
+        let prefix = |v: &Vec<String>| {
+            !v.iter().any(|a| v.iter().any(|b| a.len() < b.len() && b.starts_with(a.as_str())))
+        };
+        let got = one_pass(prefix, vec!["oa".to_string(), "o".to_string()], lower_chars);
+        assert_eq!(got, vec!["aa".to_string(), "a".to_string()]);
+        // Two fields that must share a char; the `x` that occurs once stays.
+        let share = |p: &(String, String)| !p.0.chars().any(|c| p.1.contains(c));
+        let got = one_pass(share, ("xo".to_string(), "o".to_string()), lower_chars);
+        assert_eq!(got, ("xa".to_string(), "a".to_string()));
     }
 
     #[test]

@@ -89,7 +89,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 35] {
+fn passes() -> [(&'static str, Changes, Pass); 36] {
     use Changes::{LastResort, Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -126,6 +126,7 @@ fn passes() -> [(&'static str, Changes, Pass); 35] {
         ("lower_in_context", LastResort, structure::lower_in_context),
         ("across_types", LastResort, leaves::across_types),
         ("edge_trade", LastResort, leaves::edge_trade),
+        ("lower_chars", LastResort, leaves::lower_chars),
         ("small_values", LastResort, leaves::small_values),
     ]
 }
