@@ -136,9 +136,10 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
     let room = enough.min(ROOM);
     let mut instances = FastSet::with_capacity_and_hasher(room, Default::default());
     // Replacements that were no value of their type: not evidence, but bounded as tries are.
-    // Dense tries count apart: few values together break a type's invariant (a sorted list's)
-    // far more often than one value does, and past `most / 4` of them they stop, so that they
-    // never spend the tries the claim's own values need.
+    // Dense tries that break a type's invariant or the precondition count apart: few values
+    // together break them (a sorted list's order) far more often than one value does, and
+    // past `max_forall / 4` of them dense tries stop, so that they never spend the tries the
+    // claim's own values need.
     let (mut invalid, mut dense_invalid) = (0, 0);
     // Each new variable's value in the first try that failed, and whether a later one's
     // differed (hashed until every one has).
@@ -179,6 +180,12 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
             .then(|| values[lead..].iter().map(|v| structural_hash(v.as_node())).collect());
         let from = if alone && own_before { lead } else { 0 };
         let mut trial = ctx.trial(placed_from(scheme, values, from))?;
+        if dense && matches!(trial, Trial::Discard | Trial::Invalid) {
+            // Not evidence, not a rejection of any variable's own values: few values
+            // together break a precondition (a sorted list's) far more often than one does.
+            dense_invalid += 1;
+            continue;
+        }
         if let (Trial::Discard | Trial::Invalid, Some(new_values)) = (trial, new_values) {
             evidence.tried += usize::from(trial == Trial::Discard);
             let values = alone_with(ctx, scheme, new_values);
@@ -199,10 +206,6 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
                 evidence.distinct += usize::from(instances.insert(instance));
             }
             Trial::Discard => scheme.vars[lead..].iter_mut().for_each(|v| v.discarded += 1),
-            Trial::Invalid if dense => {
-                dense_invalid += 1;
-                continue;
-            }
             Trial::Invalid => {
                 invalid += 1;
                 continue;
@@ -450,16 +453,17 @@ fn far_try(k: usize) -> bool {
     k % 4 == 1
 }
 
-/// True for the tries whose variables all take few values at once (`Draw::Dense`): one in
-/// eight, where the variable under check would take a random value. A claim over several
+/// True for the tries whose variables all take few values at once (`Draw::Dense`): three in
+/// eight (a joint try drawn from the whole schedule, and every other random alone try; never
+/// a far one), where the variable under check would take a random value. A claim over several
 /// numbers may fail only where they coincide or line up, which values drawn one by one
 /// beside the counterexample's, or at random, seldom make: rationals compared by cross
 /// multiplication pass for `-1/1` against `1/-1` (equal), and `forall values x0 x1 with x0
 /// != x1: (Rat { num: x0, den: 1 }, Rat { num: x1, den: -1 })` was printed in 26 of 30
 /// seeds; three points' orientation with two swapped passes for collinear points, `(0, 0),
 /// (1, 1), (2, 2)`, and a claim over their six coordinates was printed in 28 of 30. Two to
-/// five values per variable (ranks `0, 1, -1, 2, -2` of an integer), so that ties and small
-/// sums meet among a few draws.
+/// four values per variable (ranks `0, 1, -1, 2` of an integer), so that ties and small sums
+/// meet among a few draws.
 fn dense_try(k: usize) -> bool {
     k % 4 == 3 || k % 8 == 6
 }

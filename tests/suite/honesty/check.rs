@@ -215,8 +215,9 @@ fn instance<T: SubTypes>(value: &T, values: &[(Vec<u32>, Box<dyn SubValue>)]) ->
 
 /// Assignments of the few simplest values of each variable's type (ranks `0, 1, -1, 2, -2` of
 /// an integer) to `variables` together, every one of them up to [`SMALL_TOGETHER`] (fewer
-/// values each as there are more variables), when there are two or more and all are ranked
-/// leaves: the puts of the first for which `passes_with` says the instance passes.
+/// values each as there are more variables, two at least: none past 12 variables), when
+/// there are two or more and all are ranked leaves: the puts of the first for which
+/// `passes_with` says the instance passes.
 fn small_together(
     variables: &[Variable],
     mut passes_with: impl FnMut(&[Box<dyn SubValue>]) -> bool,
@@ -226,7 +227,8 @@ fn small_together(
     if n < 2 || !variables.iter().all(ranked) {
         return None;
     }
-    let per = (1..=5u64).rev().find(|r| r.pow(n as u32) <= SMALL_TOGETHER)?.max(2);
+    let fits = |r: &u64| r.checked_pow(n as u32).is_some_and(|all| all <= SMALL_TOGETHER);
+    let per = (2..=5u64).rev().find(fits)?;
     let mut ranks = vec![0u64; n];
     loop {
         let values: Option<Vec<Box<dyn SubValue>>> = variables
