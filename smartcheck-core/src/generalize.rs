@@ -309,8 +309,9 @@ impl fmt::Display for Generalization {
     }
 }
 
-/// The note that the variables standing as keys of a map or a set beside other entries range
-/// over keys unlike those entries' (`forall values x0: {1: [0, 0, x0], x0: [0]}`: `x0` is
+/// The note that the variables standing as keys of a map or a set beside other entries (or a
+/// rest that is a variable) range over keys unlike those entries' (`forall values x0: {1: [0,
+/// 0, x0], x0: [0]}`: `x0` is
 /// never 1, whose instance would be a map of one entry, no instance of the formula, and
 /// which was never run); `None` when no variable is such a key. Without it, a reader
 /// substituting 1 for `x0` would read a claim the check never made.
@@ -323,11 +324,21 @@ fn key_note(subject: &Subject<'_>, vars: &[Var]) -> Option<String> {
         if !crate::std_impls::is_keyed(node) {
             return false;
         }
-        let after = node.children().last().is_some_and(|rest| !rest.node.children().is_empty());
-        let before = subject
-            .bfs
-            .parent_slot(cell)
-            .is_some_and(|(up, _)| crate::std_impls::is_keyed(subject.node(up)));
+        // The rest after it holds an entry, or is a variable (any entries).
+        let last = node.children().len().saturating_sub(1);
+        let rest_is_var = vars
+            .iter()
+            .flat_map(|v| &v.places)
+            .any(|&p| subject.bfs.parent_slot(p) == Some((cell, last as u32)));
+        let after = rest_is_var
+            || node.children().last().is_some_and(|rest| !rest.node.children().is_empty());
+        // The cell is the rest of an earlier one: its parent's last child, of the same map.
+        let before = subject.bfs.parent_slot(cell).is_some_and(|(up, slot)| {
+            let up = subject.node(up);
+            crate::std_impls::is_keyed(up)
+                && slot as usize + 1 == up.children().len()
+                && up.value_type() == node.value_type()
+        });
         after || before
     };
     let keys: Vec<String> = (vars.iter().enumerate())
