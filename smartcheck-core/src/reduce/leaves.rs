@@ -1001,8 +1001,9 @@ pub fn edge_trade(r: &mut Reducer<'_, '_>) -> bool {
     false
 }
 
-/// Lowers one char everywhere it occurs in the value's strings at once, to each of the three
-/// simplest chars (`'a'`, `'b'`, `'c'`) simpler than it in turn: what `lower_equal` does for
+/// Lowers one char everywhere it occurs in the value's strings at once, to the simplest char
+/// (`'a'`), then, where that is in them already, to the simplest one that is not: what
+/// `lower_equal` does for
 /// equal leaves, for the chars inside strings, which a string's own steps lower one string
 /// at a time. Where a failure needs the strings to share a char (a trie's word that is a
 /// prefix of another), neither string's char can fall alone: `["oa", "o"]` ended there,
@@ -1032,7 +1033,14 @@ pub fn lower_chars(r: &mut Reducer<'_, '_>) -> bool {
     let until = r.tester.evaluations + CHAR_TRIES;
     for (c, _) in counts.into_iter().filter(|&(_, n)| n > 1) {
         let Some(from) = c.leaf_rank() else { continue };
-        for to in (0..from.min(3)).filter_map(|k| c.from_leaf_rank(k)) {
+        // The simplest char, and, where it is in the strings already, the simplest one not
+        // in them (a char the failure needs apart from the others).
+        let present = |k: &u64| {
+            c.from_leaf_rank(*k).is_some_and(|t| strings.iter().any(|(_, s)| s.contains(t)))
+        };
+        let unused = (1..from).find(|k| !present(k)).filter(|_| present(&0));
+        for to in [Some(0), unused].into_iter().flatten().filter(|&k| k < from) {
+            let Some(to) = c.from_leaf_rank(to) else { continue };
             if r.spent() || r.tester.evaluations >= until {
                 return false;
             }
