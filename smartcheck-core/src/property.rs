@@ -133,6 +133,18 @@ impl Failure {
         }
     }
 
+    /// True when the signature names where or what the bug is: a panic (its site, or its
+    /// message), or an `Err` of a named variant (`Overflow(3)`); false for a plain `false` and
+    /// for an `Err` whose `Debug` text names no variant (a string, `()`), which every bug of
+    /// the property shares.
+    pub(crate) fn names_its_bug(&self) -> bool {
+        match self {
+            Failure::False => false,
+            Failure::Err(_) => !self.signature_parts().1.is_empty(),
+            Failure::Panic { .. } => true,
+        }
+    }
+
     /// The signature as its kind and the detail that follows it.
     fn signature_parts(&self) -> (&'static str, Cow<'_, str>) {
         match self {

@@ -321,13 +321,17 @@ fn indent(text: &str, by: &str) -> String {
 /// The first counterexample before the `i`th that fails at the same panic site or with the same
 /// `Err` variant, and what they share: the strengthening rounds report a failure of a known
 /// signature as a class of its own when it has a shape no earlier formula covers, and the
-/// reader should know the two may be one bug. Plain `false` tells nothing about a bug's site,
-/// so it is never said to be shared.
+/// reader should know the two may be one bug. A failure whose signature names no site or
+/// variant (`false`, an `Err` of a string or of `()`) tells nothing of its bug, so it is never
+/// said to be shared ([`Failure::names_its_bug`]).
 pub(crate) fn same_failure_as<T>(
     counterexamples: &[Counterexample<T>],
     i: usize,
 ) -> Option<(usize, &'static str)> {
     let failure = &counterexamples[i].failure;
+    if !failure.names_its_bug() {
+        return None;
+    }
     let what = match failure {
         Failure::False => return None,
         Failure::Err(_) => "the same Err variant",
