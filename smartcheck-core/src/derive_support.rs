@@ -856,11 +856,10 @@ pub fn broken_constraint<T: SubTypes>(value: &T) -> Option<String> {
 
 /// Runs the body of a function with a contract: `#[smartcheck::contract]` wraps the body in a
 /// closure (so that its `return`s and `?`s end the body, not the checks after it) and passes
-/// it here (a `#[track_caller]` function's body is inlined instead: see `question_mark`).
-/// Called directly, `(|| body)()`, the closure is inferred `FnMut`, and a body that returns a
-/// `&mut` borrowed from `self` or an argument failed to compile ("captured variable cannot
-/// escape `FnMut` closure body"); expected as `FnOnce` here, it owns its captures and may
-/// hand out what they borrow.
+/// it here. Called directly, `(|| body)()`, the closure is inferred `FnMut`, and a body that
+/// returns a `&mut` borrowed from `self` or an argument failed to compile ("captured variable
+/// cannot escape `FnMut` closure body"); expected as `FnOnce` here, it owns its captures and
+/// may hand out what they borrow.
 #[inline(always)]
 pub fn call_once<R>(body: impl FnOnce() -> R) -> R {
     body()

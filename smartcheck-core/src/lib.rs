@@ -35,8 +35,6 @@ mod timeout;
 
 #[doc(hidden)]
 pub mod derive_support;
-#[doc(hidden)]
-pub mod question_mark;
 
 pub use arbitrary::Arbitrary;
 pub use args::{Args, Format};

@@ -37,16 +37,13 @@
 //! checks; write `test = false` for them (a `#[test]` cannot sit in an `impl` block, and a
 //! generic function has no one type to test). Lifetime parameters alone get a test: it lends
 //! the drawn values for the call, which a `&'static` argument or a lifetime bounded by
-//! `'static` cannot take (refused, on that lifetime). A `const fn` is refused: the checks
-//! are not `const`. A result holding a `&mut` (`fn first_mut(&mut self) -> &mut u8`) may
-//! borrow the `&mut` arguments, which are then checked on entry only. The body runs in a closure (so that its `return`s and `?`s
-//! end the body, not the checks), except in a `#[track_caller]` function, which a closure's
-//! call would hide from `Location::caller()` and the body's panics: there the body is inlined
-//! as a labeled block, each of its `return`s and `?`s (not those of a closure, `async` block
-//! or item inside it) a `break` out of it, `?` converting as the compiler's does (`From` on
-//! the error; `Option`, `Result`, `ControlFlow`, `Poll`). Only a `return` or `?` in a macro's
-//! arguments that do not parse as expressions (`vec![x?; n]`) keeps the closure, and with it
-//! the function's own location.
+//! `'static` cannot take (refused, on that lifetime). A `const fn` is refused: the checks are not `const`. A result holding a
+//! `&mut` (`fn first_mut(&mut self) -> &mut u8`) may borrow the `&mut` arguments, which are
+//! then checked on entry only. The body runs in a closure (so that its `return`s and `?`s
+//! end the body, not the checks), which `#[track_caller]` does not reach; a `#[track_caller]`
+//! function whose body holds no `return` and no `?` has it inlined instead and keeps its
+//! caller, while in one that does, in builds that check, `Location::caller()` and panics in
+//! the body point into the function, not to its caller.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, ToTokens};
@@ -454,18 +451,18 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
         ReturnType::Type(_, ty) if found_in(ty).impl_trait.is_some() => None,
         ReturnType::Type(_, ty) => Some(quote!(#ty)),
     };
-    // A `#[track_caller]` function's body is inlined, its `return`s and `?`s rewritten, so
-    // that `Location::caller()` and panics in it still name the caller; any other body runs
-    // in a closure, which keeps them within the body as written.
+    // A `#[track_caller]` function's body is inlined as a block where nothing in it can leave
+    // the function early, so that `Location::caller()` and panics in it still name the
+    // caller: a closure is a call of its own, which the attribute does not reach (on stable).
     let track_caller = function.attrs.iter().any(|a| a.path().is_ident("track_caller"));
-    let inlined = if track_caller { inlined_body(body, &p) } else { None };
+    let inline = track_caller && !exits_early(body.to_token_stream());
     let typed = output.as_ref().map(|output| quote!(: #output));
-    let run_body = match (&inlined, &output) {
-        (Some(inlined), _) => quote!(#[allow(unused_braces)] let result #typed = #inlined;),
-        (None, Some(output)) => {
+    let run_body = match &output {
+        _ if inline => quote!(#[allow(unused_braces)] let result #typed = #body;),
+        Some(output) => {
             quote!(let result: #output = #p::__private::call_once(|| -> #output #body);)
         }
-        (None, None) => quote!(let result = #p::__private::call_once(|| #body);),
+        None => quote!(let result = #p::__private::call_once(|| #body);),
     };
     let (attrs, vis, sig) = (&function.attrs, &function.vis, &function.sig);
     quote! {
@@ -485,94 +482,8 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
     }
 }
 
-/// The body of a `#[track_caller]` function as an expression run in the checking function
-/// itself, so that `Location::caller()` and panics in it name the caller (a closure is a call
-/// of its own, which the attribute does not reach on stable): each `return` and `?` of the
-/// body becomes a `break` out of a labeled block, so that it ends the body and not the checks
-/// after it (`?` through `__private::Branch`, as the compiler desugars it). A closure, an
-/// `async` block or an item inside the body keeps its own. `None` where a `return` or `?`
-/// sits in a macro's arguments that do not parse as expressions, which only a closure keeps
-/// within the body.
-fn inlined_body(body: &syn::Block, p: &TokenStream) -> Option<TokenStream> {
-    let label = syn::Lifetime::new("'__smartcheck_body", proc_macro2::Span::call_site());
-    let mut exits = EarlyExits { p, label: &label, found: false, unparsed: false };
-    let mut block = body.clone();
-    syn::visit_mut::VisitMut::visit_block_mut(&mut exits, &mut block);
-    match (exits.unparsed, exits.found) {
-        (true, _) => None,
-        (false, true) => Some(quote!(#label: #block)),
-        (false, false) => Some(quote!(#block)),
-    }
-}
-
-/// Rewrites the `return`s and `?`s of a body as `break`s out of the block labeled `label`
-/// ([`inlined_body`]).
-struct EarlyExits<'a> {
-    p: &'a TokenStream,
-    label: &'a syn::Lifetime,
-    /// A `return` or `?` was rewritten.
-    found: bool,
-    /// A macro's arguments hold a `return` or `?` and do not parse as expressions.
-    unparsed: bool,
-}
-
-impl syn::visit_mut::VisitMut for EarlyExits<'_> {
-    fn visit_expr_mut(&mut self, expr: &mut Expr) {
-        let (p, label) = (self.p, self.label);
-        match expr {
-            Expr::Closure(_) | Expr::Async(_) | Expr::TryBlock(_) => {}
-            Expr::Return(r) => {
-                if let Some(value) = &mut r.expr {
-                    self.visit_expr_mut(value);
-                }
-                // Built, not parsed: syn reads `break 'label ::path` as a labeled `break 'label:`.
-                *expr = Expr::Break(syn::ExprBreak {
-                    attrs: std::mem::take(&mut r.attrs),
-                    break_token: Token![break](r.return_token.span),
-                    label: Some(label.clone()),
-                    expr: r.expr.take(),
-                });
-                self.found = true;
-            }
-            Expr::Try(t) => {
-                self.visit_expr_mut(&mut t.expr);
-                let value = &t.expr;
-                *expr = syn::parse_quote! {
-                    match #p::__private::Branch::branch(#value) {
-                        ::core::ops::ControlFlow::Continue(__value) => __value,
-                        ::core::ops::ControlFlow::Break(__residual) => {
-                            break #label <_ as #p::__private::FromResidual<_>>::from_residual(
-                                __residual,
-                            )
-                        }
-                    }
-                };
-                self.found = true;
-            }
-            _ => syn::visit_mut::visit_expr_mut(self, expr),
-        }
-    }
-
-    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
-
-    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
-        if !exits_early(mac.tokens.clone()) {
-            return;
-        }
-        match Punctuated::<Expr, Token![,]>::parse_terminated.parse2(mac.tokens.clone()) {
-            Ok(mut args) => {
-                for arg in &mut args {
-                    self.visit_expr_mut(arg);
-                }
-                mac.tokens = args.to_token_stream();
-            }
-            Err(_) => self.unparsed = true,
-        }
-    }
-}
-
-/// True when `tokens` hold a `return` or a `?` anywhere (groups included, closures too: a
-/// macro's arguments that hold one are parsed, to find the body's own).
+/// True when `tokens` hold a `return` or a `?` anywhere (groups and macro arguments included,
+/// closures too: erring on the side of the closure, which keeps them within the body).
 fn exits_early(tokens: TokenStream) -> bool {
     tokens.into_iter().any(|tree| match tree {
         proc_macro2::TokenTree::Ident(i) => i == "return",
@@ -882,21 +793,6 @@ mod tests {
         // The one check in the whole expansion is in the checked copy, before the plain one.
         assert!(checked < check && check < plain, "{out}");
         assert_eq!(out.matches("if ! (x > 1)").count(), 1);
-    }
-
-    /// A `#[track_caller]` function's body is inlined, not run in a closure, each of its own
-    /// `return`s and `?`s a `break` out of it; a closure's inside it are left to the closure.
-    #[test]
-    #[cfg(not(feature = "release-contracts"))]
-    fn a_track_caller_body_is_inlined_with_its_early_exits_as_breaks() {
-        let function = "#[track_caller] fn f(s: &str) -> Option<u8> { \
-                        let c = |t: &str| -> Option<u8> { t.parse::<u8>().ok()?; return None }; \
-                        if s.is_empty() { return None; } c(s)?; Some(1) }";
-        let out = expanded("test = false", function);
-        assert!(!out.contains("call_once"), "{out}");
-        assert_eq!(out.matches("break '__smartcheck_body").count(), 2, "{out}");
-        // The closure's `return` in both copies, the body's in the plain one.
-        assert_eq!(out.matches("return None").count(), 3, "{out}");
     }
 
     /// With the feature, the one function checks its contract in every build.

@@ -378,7 +378,6 @@ pub mod __private {
         unpruned_product, variants, where_invariant, Enumerate, Values,
     };
     pub use smartcheck_core::exhaustive::contract_test_exhaustive;
-    pub use smartcheck_core::question_mark::{Branch, FromResidual};
     pub use smartcheck_core::{check_enumerated, contract_test};
     pub use smartcheck_core::{
         Arbitrary, Child, Children, FieldRange, Gen, Node, NodeMut, NodeMutRef, NodeRef, Shape,
