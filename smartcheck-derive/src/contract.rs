@@ -41,9 +41,10 @@
 //! `&mut` (`fn first_mut(&mut self) -> &mut u8`) may borrow the `&mut` arguments, which are
 //! then checked on entry only. The body runs in a closure (so that its `return`s and `?`s
 //! end the body, not the checks), which `#[track_caller]` does not reach; a `#[track_caller]`
-//! function whose body holds no `return` and no `?` has it inlined instead and keeps its
-//! caller, while in one that does, in builds that check, `Location::caller()` and panics in
-//! the body point into the function, not to its caller.
+//! function whose body holds no `return`, no `?` and no macro but std's own that cannot
+//! leave it (`assert!`, `format!`, ...: a `bail!` may expand to a `return`) has it inlined
+//! instead and keeps its caller, while in one that does, in builds that check,
+//! `Location::caller()` and panics in the body point into the function, not to its caller.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, ToTokens};
@@ -485,13 +486,61 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
 /// True when `tokens` hold a `return` or a `?` anywhere (groups and macro arguments included,
 /// closures too: erring on the side of the closure, which keeps them within the body).
 fn exits_early(tokens: TokenStream) -> bool {
-    tokens.into_iter().any(|tree| match tree {
-        proc_macro2::TokenTree::Ident(i) => i == "return",
-        proc_macro2::TokenTree::Punct(p) => p.as_char() == '?',
-        proc_macro2::TokenTree::Group(g) => exits_early(g.stream()),
-        proc_macro2::TokenTree::Literal(_) => false,
-    })
+    let mut trees = tokens.into_iter().peekable();
+    while let Some(tree) = trees.next() {
+        let exits = match tree {
+            proc_macro2::TokenTree::Ident(i) => {
+                // A macro may expand to a `return` (`bail!`, `ensure!`): any but std's own
+                // that cannot, whose arguments are read here like any tokens.
+                let invoked = matches!(trees.peek(), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '!');
+                i == "return" || (invoked && !STAYS.contains(&i.to_string().as_str()))
+            }
+            proc_macro2::TokenTree::Punct(p) => p.as_char() == '?',
+            proc_macro2::TokenTree::Group(g) => exits_early(g.stream()),
+            proc_macro2::TokenTree::Literal(_) => false,
+        };
+        if exits {
+            return true;
+        }
+    }
+    false
 }
+
+/// std's macros that never leave the function they are written in (but by panicking).
+const STAYS: &[&str] = &[
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "debug_assert",
+    "debug_assert_eq",
+    "debug_assert_ne",
+    "panic",
+    "unreachable",
+    "todo",
+    "unimplemented",
+    "format",
+    "format_args",
+    "print",
+    "println",
+    "eprint",
+    "eprintln",
+    "write",
+    "writeln",
+    "vec",
+    "matches",
+    "dbg",
+    "concat",
+    "stringify",
+    "line",
+    "column",
+    "file",
+    "module_path",
+    "cfg",
+    "env",
+    "option_env",
+    "include_str",
+    "include_bytes",
+];
 
 /// What a type holds that a contract treats apart: an `impl Trait`, a trait object, a `&mut`.
 #[derive(Default)]

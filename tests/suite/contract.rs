@@ -194,6 +194,36 @@ fn track_caller_still_names_the_caller() {
     assert_eq!(called_from(), line!());
 }
 
+/// A macro of the user's that leaves the function (`anyhow::bail!`'s kind).
+macro_rules! bail {
+    ($e:expr) => {
+        return Err($e)
+    };
+}
+
+/// A `#[track_caller]` function whose body leaves through a macro: the body is not inlined
+/// (a `return` the macro writes would leave the checks behind), so `ensures` is checked.
+#[smartcheck::contract(ensures = result.is_ok(), test = false)]
+#[track_caller]
+fn bailing(n: u8) -> Result<u8, String> {
+    if n > 10 {
+        bail!(format!("too big: {n}"));
+    }
+    Ok(n)
+}
+
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "run-time checks compile away without debug assertions")]
+fn a_macro_that_leaves_a_track_caller_body_leaves_no_check_behind() {
+    let message = panic_message(|| {
+        let _ = bailing(20);
+    });
+    assert_eq!(
+        message,
+        "smartcheck: the contract of `bailing` is broken: ensures `result.is_ok()`"
+    );
+}
+
 #[test]
 fn signatures_a_contract_once_refused_work() {
     let mut b = Bytes(vec![1, 2]);
