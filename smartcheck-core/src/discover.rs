@@ -185,7 +185,7 @@ fn tally(
     match outcome {
         (Outcome::Fail(_), Some(class)) => {
             tally.note(true);
-            counts.skip(class);
+            counts.skip_instance(class, round.input.value().as_node());
         }
         (Outcome::Fail(failure), None) => {
             tally.note(false);

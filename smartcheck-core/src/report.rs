@@ -12,6 +12,7 @@ use crate::generalize::Generalization;
 use crate::origin::Origin;
 use crate::property::Failure;
 use crate::root::Root;
+use crate::subtypes::NodeRef;
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,6 +123,14 @@ pub(crate) struct Counts {
     pub skipped: Vec<usize>,
     /// Rounds run.
     pub rounds: usize,
+    /// Each earlier class's literal leaves: the primitive leaves its formula leaves as the
+    /// counterexample has them (not under a variable), with their paths and `Debug` text;
+    /// empty for a class whose formula may move or rename them (fields in any order,
+    /// interchangeable constructors, related tags) or that has none. Set before each round.
+    pub literals: Vec<Vec<(Vec<u32>, String)>>,
+    /// Per earlier class, how many skipped inputs held its shape at the root but another
+    /// value at one of its literal leaves, and the first of them as text.
+    pub unlike: Vec<(usize, Option<String>)>,
 }
 
 impl Counts {
@@ -131,7 +140,59 @@ impl Counts {
         }
         self.skipped[class] += 1;
     }
+
+    /// Counts `input`, skipped as an instance of `class`, and notes it when it holds the
+    /// class's shape at its root with another value at one of the class's literal leaves:
+    /// an instance of the shape, not of the formula, which may be another bug that fails the
+    /// same way (the class's failure says nothing of which: a plain `false`, say).
+    pub(crate) fn skip_instance(&mut self, class: usize, input: NodeRef<'_>) {
+        self.skip(class);
+        let Some(literals) = self.literals.get(class) else { return };
+        let differs = literals.iter().any(|(path, text)| {
+            crate::reduce::node_at(input, path).is_some_and(|leaf| format!("{leaf:?}") != *text)
+        });
+        if differs {
+            if self.unlike.len() <= class {
+                self.unlike.resize(class + 1, (0, None));
+            }
+            let (n, first) = &mut self.unlike[class];
+            *n += 1;
+            first.get_or_insert_with(|| crate::render::render(input, &crate::render::Holes::new()));
+        }
+    }
 }
+
+/// The literal leaves of `cex`'s formula ([`Counts::literals`]), at most [`LITERALS`].
+pub(crate) fn literal_leaves(cex: &Counterexample<Root>) -> Vec<(Vec<u32>, String)> {
+    let Some(g) = &cex.generalization else { return Vec::new() };
+    if !g.any_order.is_empty() || !g.interchangeable.is_empty() || !g.related_tags.is_empty() {
+        return Vec::new();
+    }
+    let open: Vec<&[u32]> = (g.variables.iter().flat_map(|v| v.paths.iter()))
+        .chain(g.constructors.iter())
+        .map(Vec::as_slice)
+        .collect();
+    let mut out = Vec::new();
+    let mut stack = vec![(NodeRef::Value(cex.value.node()), Vec::new())];
+    while let Some((node, path)) = stack.pop() {
+        if out.len() == LITERALS || open.iter().any(|o| path.starts_with(o)) {
+            continue;
+        }
+        if crate::index::is_variable_leaf(node) {
+            out.push((path, format!("{node:?}")));
+            continue;
+        }
+        for (slot, child) in node.children().iter().enumerate().rev() {
+            let mut next = path.clone();
+            next.push(slot as u32);
+            stack.push((child.node, next));
+        }
+    }
+    out
+}
+
+/// Literal leaves [`literal_leaves`] keeps per class.
+const LITERALS: usize = 64;
 
 /// What a run found, besides its counts.
 pub(crate) struct Found<T> {
@@ -153,6 +214,8 @@ pub struct Report<T> {
     pub(crate) tests: usize,
     pub(crate) discards: usize,
     pub(crate) skipped: Vec<usize>,
+    /// Per class, the skipped inputs of its shape but not of its formula, and the first.
+    pub(crate) unlike: Vec<(usize, Option<String>)>,
     pub(crate) rounds: usize,
     pub(crate) evaluations: usize,
     pub(crate) counterexamples: Vec<Counterexample<T>>,
@@ -170,6 +233,7 @@ impl Report<Root> {
             tests: self.tests,
             discards: self.discards,
             skipped: self.skipped,
+            unlike: self.unlike,
             rounds: self.rounds,
             evaluations: self.evaluations,
             counterexamples: self
@@ -206,6 +270,7 @@ impl<T> Report<T> {
             tests: counts.tests,
             discards: counts.discards,
             skipped: counts.skipped,
+            unlike: counts.unlike,
             rounds: counts.rounds,
             evaluations,
             counterexamples: found.counterexamples,
@@ -355,6 +420,12 @@ impl<T> fmt::Display for Report<T> {
             let inputs =
                 if n == 1 { "input that is an instance" } else { "inputs that are instances" };
             discards += &format!("; skipped {n} {inputs} of counterexample {}", i + 1);
+            if let Some((unlike, Some(first))) = self.unlike.get(i).filter(|(u, _)| *u > 0) {
+                discards += &format!(
+                    " ({unlike} of its shape but not of its formula, such as {first}: perhaps \
+                     another bug that fails the same way)"
+                );
+            }
         }
         match self.status {
             Status::Passed => {

@@ -53,6 +53,7 @@ pub(crate) fn rounds(
     let rounds = args.rounds.max(1);
     for round in 0..rounds {
         counts.rounds += 1;
+        counts.literals = found.iter().map(crate::report::literal_leaves).collect();
         // The earlier classes are clones of their values, made and dropped inside the catch.
         let result = property::catch(|| {
             let classes = Known::with_shapes(&found, &shapes);
