@@ -127,7 +127,7 @@ pub(crate) struct Counts {
     /// counterexample has them (not under a variable), with their paths and `Debug` text;
     /// empty for a class whose formula may move or rename them (fields in any order,
     /// interchangeable constructors, related tags) or that has none. Set before each round.
-    pub literals: Vec<Vec<(Vec<u32>, String)>>,
+    pub literals: Vec<Vec<Literal>>,
     /// Per earlier class, how many skipped inputs held its shape at the root but another
     /// value at one of its literal leaves, and the first of them as text.
     pub unlike: Vec<(usize, Option<String>)>,
@@ -148,8 +148,20 @@ impl Counts {
     pub(crate) fn skip_instance(&mut self, class: usize, input: NodeRef<'_>) {
         self.skip(class);
         let Some(literals) = self.literals.get(class) else { return };
-        let differs = literals.iter().any(|(path, text)| {
-            crate::reduce::node_at(input, path).is_some_and(|leaf| format!("{leaf:?}") != *text)
+        // Along the class's own constructors from the root only: an instance that holds the
+        // shape deeper (in a list, under a wrapper) is judged by its shape alone.
+        let differs = literals.iter().any(|literal| {
+            let mut at = input;
+            for (&slot, &constructor) in literal.path.iter().zip(&literal.constructors) {
+                if at.constructor() != constructor {
+                    return false;
+                }
+                let Some(child) = at.children().into_iter().nth(slot as usize) else {
+                    return false;
+                };
+                at = child.node;
+            }
+            format!("{at:?}") != literal.text
         });
         if differs {
             if self.unlike.len() <= class {
@@ -162,9 +174,23 @@ impl Counts {
     }
 }
 
-/// The literal leaves of `cex`'s formula ([`Counts::literals`]), at most [`LITERALS`].
-pub(crate) fn literal_leaves(cex: &Counterexample<Root>) -> Vec<(Vec<u32>, String)> {
-    let Some(g) = &cex.generalization else { return Vec::new() };
+/// A primitive leaf a class's formula leaves as the counterexample has it.
+#[derive(Clone)]
+pub(crate) struct Literal {
+    /// The child slots from the root.
+    path: Vec<u32>,
+    /// The constructor of each node along `path` above the leaf.
+    constructors: Vec<&'static str>,
+    /// The leaf's `Debug` text.
+    text: String,
+}
+
+/// The literal leaves of `cex`'s formula ([`Counts::literals`]), at most [`LITERALS`]; none
+/// when it claims nothing (a class that is the counterexample's shape alone).
+pub(crate) fn literal_leaves(cex: &Counterexample<Root>) -> Vec<Literal> {
+    let Some(g) = cex.generalization.as_ref().filter(|g| g.is_general()) else {
+        return Vec::new();
+    };
     if !g.any_order.is_empty() || !g.interchangeable.is_empty() || !g.related_tags.is_empty() {
         return Vec::new();
     }
@@ -173,19 +199,20 @@ pub(crate) fn literal_leaves(cex: &Counterexample<Root>) -> Vec<(Vec<u32>, Strin
         .map(Vec::as_slice)
         .collect();
     let mut out = Vec::new();
-    let mut stack = vec![(NodeRef::Value(cex.value.node()), Vec::new())];
-    while let Some((node, path)) = stack.pop() {
+    let mut stack = vec![(NodeRef::Value(cex.value.node()), Vec::new(), Vec::new())];
+    while let Some((node, path, constructors)) = stack.pop() {
         if out.len() == LITERALS || open.iter().any(|o| path.starts_with(o)) {
             continue;
         }
         if crate::index::is_variable_leaf(node) {
-            out.push((path, format!("{node:?}")));
+            out.push(Literal { path, constructors, text: format!("{node:?}") });
             continue;
         }
         for (slot, child) in node.children().iter().enumerate().rev() {
-            let mut next = path.clone();
-            next.push(slot as u32);
-            stack.push((child.node, next));
+            let (mut path, mut constructors) = (path.clone(), constructors.clone());
+            path.push(slot as u32);
+            constructors.push(node.constructor());
+            stack.push((child.node, path, constructors));
         }
     }
     out
