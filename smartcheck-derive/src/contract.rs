@@ -248,9 +248,14 @@ fn clause_check(name: &str, kind: &str, clause: &Expr) -> TokenStream {
 fn clause_check_as(name: &str, kind: &str, clause: &Expr, condition: TokenStream) -> TokenStream {
     let text = clause_text(clause);
     let message = format!("smartcheck: the contract of `{name}` is broken: {kind} `{text}`");
+    // The panic is located at the clause, not at the attribute: each clause is a panic site
+    // of its own, so two broken clauses of one contract are two classes of failure, not one
+    // (the second was counted among the first's instances and never reported).
+    let span = syn::spanned::Spanned::span(clause);
+    let panic = quote::quote_spanned! {span=> ::core::panic!("{}", #message) };
     quote! {
         if !(#condition) {
-            ::core::panic!("{}", #message);
+            #panic;
         }
     }
 }
