@@ -421,12 +421,9 @@ pub(crate) fn same_failure_as<T>(
     i: usize,
 ) -> Option<(usize, &'static str)> {
     let failure = &counterexamples[i].failure;
-    if !failure.names_its_bug() {
-        return None;
-    }
     let what = match failure {
-        Failure::False => return None,
-        Failure::Err(_) => "the same Err variant",
+        Failure::Err(_) if failure.names_its_bug() => "the same Err variant",
+        Failure::False | Failure::Err(_) => return None,
         Failure::Panic { location: Some(_), .. } => "the same panic site",
         Failure::Panic { location: None, .. } => "the same panic message",
     };

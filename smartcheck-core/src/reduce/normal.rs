@@ -393,8 +393,10 @@ const CHAIN: usize = 16;
 /// the links and nothing else. What [`moved_one`](super::sequences::moved_one) is for a
 /// list's elements, for a chain's links: a ring buffer's wrapped write position is reached
 /// by pushes and a pop in several orders, each a shape no formula joins, and each came out a
-/// class of its own. Cost: O(`CHAIN`) nodes walked; each candidate rebuilds the moved span,
-/// O(`CHAIN`) clones of its links.
+/// class of its own. Cost: O(`CHAIN`) nodes walked; each candidate rebuilds the chain from
+/// the root down to the moved span's bottom, cloning each of those links with the value under
+/// it (O(`CHAIN` · n) for a value of n nodes), and O(`CHAIN`²) candidates at most, which the
+/// caller runs only where one would be an instance of a known class.
 pub(crate) fn relinked_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
     // The chain: each link's node and the index of its child of its own type.
     let mut links: Vec<(NodeRef<'_>, u32)> = Vec::new();
@@ -414,12 +416,8 @@ pub(crate) fn relinked_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
         links.push((at, k as u32));
         at = child.node;
     }
-    let len = links.len();
-    let moves = (1..len).flat_map(move |d| {
-        (0..len - d)
-            .flat_map(move |i| [(i, i + d), (i + d, i)].into_iter().take(1 + usize::from(d > 1)))
-    });
-    moves.filter_map(move |(from, to)| relinked(&links, from, to))
+    super::sequences::nearest_moves(links.len())
+        .filter_map(move |(from, to)| relinked(&links, from, to))
 }
 
 /// The chain `links` with the link at `from` moved to `to` (indices from the root down), as

@@ -346,13 +346,16 @@ pub(crate) fn moved_one(value: &Root) -> impl Iterator<Item = Root> + '_ {
         .map(|(path, list)| (path, list_len(list).min(LISTS)))
         .collect();
     lists.into_iter().flat_map(move |(path, len)| {
-        // Two neighbours trade places either way: one direction of each such move.
-        let moves = (1..len).flat_map(move |d| {
-            (0..len - d).flat_map(move |i| {
-                [(i, i + d), (i + d, i)].into_iter().take(1 + usize::from(d > 1))
-            })
-        });
-        moves.filter_map(move |(from, to)| moved(value, &path, from, to))
+        nearest_moves(len).filter_map(move |(from, to)| moved(value, &path, from, to))
+    })
+}
+
+/// Every move of one of `len` places to another, as `(from, to)`, nearest first: both
+/// directions at each distance, but one for neighbours, which trade places either way.
+pub(crate) fn nearest_moves(len: usize) -> impl Iterator<Item = (usize, usize)> {
+    (1..len).flat_map(move |d| {
+        (0..len - d)
+            .flat_map(move |i| [(i, i + d), (i + d, i)].into_iter().take(1 + usize::from(d > 1)))
     })
 }
 
