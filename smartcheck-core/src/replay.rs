@@ -344,7 +344,7 @@ impl<'a> Replay<'a> {
         if value_hash(&debug_text(&value)) != entry.hash {
             return Rerun::Stale;
         }
-        let classes = Known::of(&self.known);
+        let classes = Known::of(&self.known, Some(prop));
         let exclude = |v: &dyn SubValue, f: &Failure| classes.class_of(v, f);
         let mut tester = Tester::new(prop, Some(&exclude));
         let outcome = tester.run(&*value);
@@ -362,7 +362,7 @@ impl<'a> Replay<'a> {
             }
             Outcome::Pass | Outcome::Discard => None,
         };
-        *evaluations = tester.evaluations;
+        *evaluations = tester.evaluations + classes.evaluations();
         found.map_or(Rerun::Passes, |cex| Rerun::Fails(Box::new(cex), notes))
     }
 

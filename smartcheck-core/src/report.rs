@@ -12,6 +12,7 @@ use crate::generalize::Generalization;
 use crate::origin::Origin;
 use crate::property::Failure;
 use crate::root::Root;
+use crate::strengthen::{unlike_literals, Literal};
 use crate::subtypes::NodeRef;
 
 /// How a run ended.
@@ -123,11 +124,12 @@ pub(crate) struct Counts {
     pub skipped: Vec<usize>,
     /// Rounds run.
     pub rounds: usize,
-    /// Each earlier class's literal leaves: the primitive leaves its formula leaves as the
-    /// counterexample has them (not under a variable), with their paths and `Debug` text;
-    /// empty for a class whose formula may move or rename them (fields in any order,
-    /// interchangeable constructors, related tags) or that has none. Set before each round.
-    pub literals: Vec<Vec<Literal>>,
+    /// Each earlier class's counterexample and literal leaves
+    /// ([`literal_leaves`](crate::strengthen::literal_leaves)), for the classes that a
+    /// reduction showed to fail with other values at them (`widened`); empty for the others,
+    /// whose instances with other values there were each judged the same bug
+    /// ([`Known::class_of`](crate::strengthen::Known::class_of)). Set before each round.
+    pub literals: Vec<Option<(Root, Vec<Literal>)>>,
     /// Per earlier class, how many skipped inputs held its shape at the root but another
     /// value at one of its literal leaves, and the first of them as text.
     pub unlike: Vec<(usize, Option<String>)>,
@@ -141,29 +143,16 @@ impl Counts {
         self.skipped[class] += 1;
     }
 
-    /// Counts `input`, skipped as an instance of `class`, and notes it when it holds the
-    /// class's shape at its root with another value at one of the class's literal leaves:
-    /// an instance of the shape, not of the formula, which may be another bug that fails the
-    /// same way (the class's failure says nothing of which: a plain `false`, say).
+    /// Counts `input`, skipped as an instance of `class`, and notes it when the class was
+    /// widened (`literals`) and `input` holds its shape at the root with another value at one
+    /// of its literal leaves: an instance of the shape, not of the formula, which may be
+    /// another bug that fails the same way (the class's failure says nothing of which: a
+    /// plain `false`, say).
     pub(crate) fn skip_instance(&mut self, class: usize, input: NodeRef<'_>) {
         self.skip(class);
-        let Some(literals) = self.literals.get(class) else { return };
-        // Along the class's own constructors from the root only: an instance that holds the
-        // shape deeper (in a list, under a wrapper) is judged by its shape alone.
-        let differs = literals.iter().any(|literal| {
-            let mut at = input;
-            for (&slot, &constructor) in literal.path.iter().zip(&literal.constructors) {
-                if at.constructor() != constructor {
-                    return false;
-                }
-                let Some(child) = at.children().into_iter().nth(slot as usize) else {
-                    return false;
-                };
-                at = child.node;
-            }
-            format!("{at:?}") != literal.text
-        });
-        if differs {
+        let Some(Some((own, literals))) = self.literals.get(class) else { return };
+        let own = NodeRef::Value(own.node());
+        if !unlike_literals(literals, own, input).is_empty() {
             if self.unlike.len() <= class {
                 self.unlike.resize(class + 1, (0, None));
             }
@@ -173,53 +162,6 @@ impl Counts {
         }
     }
 }
-
-/// A primitive leaf a class's formula leaves as the counterexample has it.
-#[derive(Clone)]
-pub(crate) struct Literal {
-    /// The child slots from the root.
-    path: Vec<u32>,
-    /// The constructor of each node along `path` above the leaf.
-    constructors: Vec<&'static str>,
-    /// The leaf's `Debug` text.
-    text: String,
-}
-
-/// The literal leaves of `cex`'s formula ([`Counts::literals`]), at most [`LITERALS`]; none
-/// when it claims nothing (a class that is the counterexample's shape alone).
-pub(crate) fn literal_leaves(cex: &Counterexample<Root>) -> Vec<Literal> {
-    let Some(g) = cex.generalization.as_ref().filter(|g| g.is_general()) else {
-        return Vec::new();
-    };
-    if !g.any_order.is_empty() || !g.interchangeable.is_empty() || !g.related_tags.is_empty() {
-        return Vec::new();
-    }
-    let open: Vec<&[u32]> = (g.variables.iter().flat_map(|v| v.paths.iter()))
-        .chain(g.constructors.iter())
-        .map(Vec::as_slice)
-        .collect();
-    let mut out = Vec::new();
-    let mut stack = vec![(NodeRef::Value(cex.value.node()), Vec::new(), Vec::new())];
-    while let Some((node, path, constructors)) = stack.pop() {
-        if out.len() == LITERALS || open.iter().any(|o| path.starts_with(o)) {
-            continue;
-        }
-        if crate::index::is_variable_leaf(node) {
-            out.push(Literal { path, constructors, text: format!("{node:?}") });
-            continue;
-        }
-        for (slot, child) in node.children().iter().enumerate().rev() {
-            let (mut path, mut constructors) = (path.clone(), constructors.clone());
-            path.push(slot as u32);
-            constructors.push(node.constructor());
-            stack.push((child.node, path, constructors));
-        }
-    }
-    out
-}
-
-/// Literal leaves [`literal_leaves`] keeps per class.
-const LITERALS: usize = 64;
 
 /// What a run found, besides its counts.
 pub(crate) struct Found<T> {
@@ -446,8 +388,9 @@ impl<T> fmt::Display for Report<T> {
             discards += &format!("; skipped {n} {inputs} of counterexample {}", i + 1);
             if let Some((unlike, Some(first))) = self.unlike.get(i).filter(|(u, _)| *u > 0) {
                 discards += &format!(
-                    " ({unlike} of its shape but not of its formula, such as {first}: perhaps \
-                     another bug that fails the same way)"
+                    " ({unlike} of its shape but not of its formula, such as {first}: its bug \
+                     fails beyond its formula, and another that fails the same way may hide \
+                     among them)"
                 );
             }
         }

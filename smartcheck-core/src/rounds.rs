@@ -50,13 +50,20 @@ pub(crate) fn rounds(
     let mut notes = Vec::new();
     let mut problems = Vec::new();
     let mut gave_up = false;
+    // Per class: true once a later counterexample with other values at its formula's
+    // literals was reduced into it in the open (`in_the_open`): its shape is excluded whole
+    // from then on.
+    let mut widened: Vec<bool> = vec![false; found.len()];
     let rounds = args.rounds.max(1);
     for round in 0..rounds {
         counts.rounds += 1;
-        counts.literals = found.iter().map(crate::report::literal_leaves).collect();
+        widened.resize(found.len(), false);
+        counts.literals = (found.iter().zip(&widened))
+            .map(|(c, &w)| w.then(|| (c.value.clone(), crate::strengthen::literal_leaves(c))))
+            .collect();
         // The earlier classes are clones of their values, made and dropped inside the catch.
         let result = property::catch(|| {
-            let classes = Known::with_shapes(&found, &shapes);
+            let classes = Known::with_shapes(&found, &shapes, Some(prop));
             let known = |v: &dyn SubValue, f: &Failure| classes.class_of(v, f);
             let known: Option<Precondition<'_>> =
                 if classes.is_empty() { None } else { Some(&known) };
@@ -66,19 +73,24 @@ pub(crate) fn rounds(
                 .map(|(k, c)| (&c.value, &c.failure, k))
                 .chain(shapes.iter().map(|(c, owner)| (&c.value, &c.failure, *owner)))
                 .collect();
+            let known = Knowing { prop, classes: &classes, values: &values };
             let result =
-                one_round(args, ty, &mut tester, &values, &mut gen, &mut counts, &mut notes);
-            evaluations += tester.evaluations;
+                one_round(args, ty, &mut tester, &known, &mut gen, &mut counts, &mut notes);
+            evaluations += tester.evaluations + classes.evaluations();
             result
         });
         match result {
             // Another shape of a bug already found: excluded from now on, not reported.
-            Ok((Discovered::Found { value: Ok(cex), .. }, Some(owner))) => {
+            Ok((Discovered::Found { value: Ok(cex), .. }, Some((owner, widens)))) => {
                 counts.skip(owner);
                 shapes.push((cex, owner));
+                widened[owner] |= widens;
             }
             Ok((Discovered::Found { value: Ok(cex), .. }, None)) => {
-                match property::catch(|| subsumed(&found, &cex)) {
+                let mut judging = 0;
+                let merged = property::catch(|| subsumed(prop, &found, &cex, &mut judging));
+                evaluations += judging;
+                match merged {
                     // An earlier counterexample is an instance of this one's class: one bug.
                     // The simpler of the two is reported, the other excluded as its shape.
                     Ok(Some((k, true))) => {
@@ -234,27 +246,82 @@ const MOVES_RUN: usize = 4;
 /// ..x0], [])`, where a bitset union that stops at the shorter operand came out as `([0],
 /// [])` and its mirror, two classes in 3 of 10 seeds), or a variable where the earlier one's
 /// check ran out of budget.
-fn subsumed(found: &[Counterexample<Root>], cex: &Counterexample<Root>) -> Option<(usize, bool)> {
+/// The property's runs it makes (an earlier counterexample unlike the formula's literals is
+/// an instance only when `cex` with its values there fails the same way) are added to
+/// `evaluations`.
+fn subsumed(
+    prop: &RootProperty<'_>,
+    found: &[Counterexample<Root>],
+    cex: &Counterexample<Root>,
+    evaluations: &mut usize,
+) -> Option<(usize, bool)> {
     use crate::reduce::order::compare;
     cex.generalization.as_ref().filter(|g| g.is_general())?;
-    let class = Known::with_shapes(std::slice::from_ref(cex), &[]);
-    let k = found.iter().position(|old| class.class_of(&*old.value, &old.failure).is_some())?;
+    let class = Known::of(std::slice::from_ref(cex), Some(prop));
+    let k = found.iter().position(|old| class.class_of(&*old.value, &old.failure).is_some());
+    *evaluations += class.evaluations();
+    let k = k?;
     let (new, old) = (NodeRef::Value(cex.value.node()), NodeRef::Value(found[k].value.node()));
     Some((k, compare(new, old).is_lt()))
+}
+
+/// The earlier class that `cex`, found in a later round, is another value of: where it
+/// holds a known class's shape, but other values than its formula at the class's literals
+/// that the class's counterexample does not fail with (so discovery and reduction took it
+/// for new), its values reduced with nothing excluded land in the class. One bug past a
+/// threshold or over a sum, which a formula can only show as literals (`forall x0: (x0,
+/// 101)` for a sum over 100), comes out of a later round as `(1, 100)`: its values reduced
+/// in the open, `(0, 101)` again. Two bugs that both return `false` on one shape stay apart:
+/// beside `(0, 128)`'s class (a second byte of 128 or more), `(7, 0)` reduces to itself.
+/// Values only: a shape of another bug reduced whole slipped into the class (`([0, 0, 0,
+/// 0], Some(false))`, a list too long, to `([], Some(true))` by deleting the elements and
+/// raising the flag, which fails for its own reason). One reduction of a reduced value, for
+/// a counterexample of a known class's shape only; its evaluations are the tester's.
+fn in_the_open(
+    args: &Args,
+    tester: &mut Tester<'_>,
+    known: &Knowing<'_, '_>,
+    gen: &mut Gen,
+    cex: &Counterexample<Root>,
+) -> Option<usize> {
+    known.classes.class_of_shape(&*cex.value, &cex.failure)?;
+    with_stack_for(room_for(args, &cex.value), || {
+        let mut open = Tester::new(known.prop, None);
+        let (value, failure) = (cex.value.clone(), cex.failure.clone());
+        let reducer = Reducer::new(args, &mut open, gen, value, failure).values_only();
+        let (reduced, failure) = reducer.run();
+        tester.evaluations += open.evaluations;
+        known.classes.class_of(&*reduced, &failure)
+    })
+}
+
+/// The earlier counterexample a round's find belongs to, and whether it was found there in
+/// the open ([`in_the_open`]: another value of the bug, not another shape).
+type Owner = (usize, bool);
+
+/// What a round knows of the bugs already found: the property, their classes, and each
+/// known bug's counterexamples (its own and its other shapes) with their failures and the
+/// bug each stands for.
+struct Knowing<'k, 'p> {
+    prop: &'p RootProperty<'p>,
+    classes: &'k Known<'p>,
+    values: &'k [(&'k Root, &'k Failure, usize)],
 }
 
 /// One round: discovery, then reduction of what it found, and its generalization unless it
 /// is another shape of a bug already found (then the earlier counterexample it belongs to
 /// comes with it, and no evaluation is spent explaining what will not be reported).
+/// The bug it belongs to comes with the flag that says it was found in the open (another
+/// value of the bug, not another shape).
 fn one_round(
     args: &Args,
     ty: RootType,
     tester: &mut Tester<'_>,
-    known: &[(&Root, &Failure, usize)],
+    known: &Knowing<'_, '_>,
     gen: &mut Gen,
     counts: &mut Counts,
     notes: &mut Vec<String>,
-) -> (Discovered<Result<Counterexample<Root>, String>>, Option<usize>) {
+) -> (Discovered<Result<Counterexample<Root>, String>>, Option<Owner>) {
     match discover(args, ty, tester, gen, counts) {
         Discovered::Found { value, failure, origin } => {
             crate::timeout::reducing(origin);
@@ -262,7 +329,12 @@ fn one_round(
             // draw: how many numbers they take never changes what later rounds discover.
             let mut own = Gen::new(gen.next_u64(), 0);
             let cex = reduce_found(args, tester, &mut own, value, failure.clone(), notes);
-            let owner = cex.as_ref().ok().and_then(|cex| another_shape(tester, known, cex));
+            let owner = cex.as_ref().ok().and_then(|cex| {
+                let shape = another_shape(tester, known.values, cex).map(|owner| (owner, false));
+                shape.or_else(|| {
+                    in_the_open(args, tester, known, &mut own, cex).map(|owner| (owner, true))
+                })
+            });
             let cex = cex.map(|mut cex| {
                 if owner.is_none() {
                     generalize_found(args, tester, &mut own, &mut cex);

@@ -18,6 +18,18 @@
 //! elsewhere in the candidate, outside the embedded shape, is not looked at: requiring it to
 //! be in the class too made the reducer keep harmless NaNs to escape the known class.)
 //!
+//! A class also sees its formula's values. A candidate that holds the shape from the root
+//! with another value at one of the formula's literal leaves (a leaf no variable covers) is
+//! an instance only when the class's counterexample with the candidate's values there fails
+//! the same way: beside `(0, 128)`'s class, `forall x0: (x0, 128)` (a second byte of 128 or
+//! more fails), `(3, 200)` is an instance, as `(0, 200)` fails, and `(7, 5)` is not, as
+//! `(0, 5)` passes: it is another bug of the same shape and failure (a first byte of 7),
+//! which the paper's class took in (two bugs that both return `false` on one shape were one
+//! class, the second never reported). One run a distinct set of values, remembered. A bug
+//! past a threshold or over a sum, which a formula shows as literals, is one class all the
+//! same: the rounds loop reduces such a find's values in the open and merges it where it
+//! lands in the class (`rounds::in_the_open`).
+//!
 //! Beyond the paper, which matches shapes at the root only: a class of one bug reported once
 //! per place it can hide was the most common complaint on real code (issue 11). Likewise a
 //! bug in the sequence a tree holds fails in every shape of the tree: a counterexample of a
@@ -40,17 +52,22 @@
 //! type only (at most [`CONTAINED_CHECKS`], each in O(c)).
 
 use std::any::TypeId;
-use std::cell::Cell;
-use std::collections::VecDeque;
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, VecDeque};
+use std::hash::BuildHasherDefault;
 
 use smallvec::SmallVec;
 
 use crate::generalize::{RelatedTags, Relation};
-use crate::property::Failure;
-use crate::reduce::node_at;
+use crate::index::replace_at_path;
+use crate::property::{run_erased, Failure, Outcome, RootProperty};
+use crate::reduce::order::compare;
+use crate::reduce::tree::structural_hash;
+use crate::reduce::{node_at, FastHasher};
 use crate::report::Counterexample;
 use crate::root::{node_of, Root};
 use crate::subtypes::{NodeRef, SubTypes, SubValue};
+use crate::tester::within_constraints;
 use crate::Bfs;
 
 /// True when `a` has the shape of `b` with `b`'s sub-values at `generalized` (breadth-first
@@ -417,6 +434,10 @@ pub(crate) struct Class {
     loose: Vec<usize>,
     /// The interchangeable places (`k0 in {Add, Sub}`): each index with its constructors.
     alternatives: Vec<(usize, Vec<&'static str>)>,
+    /// The primitive leaves the formula leaves as the counterexample has them
+    /// ([`literal_leaves`]): a candidate with another value at one is an instance only when
+    /// the counterexample with that value fails the same way ([`Known::class_of`]).
+    literals: Vec<Literal>,
 }
 
 impl Class {
@@ -452,6 +473,7 @@ impl Class {
             class.related = tags.to_vec();
             class.loose.extend(tags.iter().flat_map(|t| [t.tags[0].0, t.tags[1].0]));
         }
+        class.literals = literal_leaves(cex);
         class
     }
 
@@ -469,7 +491,9 @@ impl Class {
         let root = NodeRef::Value(value.node());
         let pattern = Pattern::of(root, &wildcards, only, &alternatives, free_leaves, any_order);
         let loose = wildcards.clone();
-        Class { value, wildcards, signature, pattern, related: Vec::new(), loose, alternatives }
+        let related = Vec::new();
+        let literals = Vec::new();
+        Class { value, wildcards, signature, pattern, related, loose, alternatives, literals }
     }
 
     /// True when a node with constructor `found` may stand at the root of this class's
@@ -587,19 +611,27 @@ impl<'v> Listed<'v> {
 
 /// The earlier classes of a run (§5.3), asked about every failing candidate, with the
 /// buffers of one candidate's listing kept for the next (discovery asks about each failing
-/// input of a round).
-pub(crate) struct Known {
+/// input of a round), and the property, to tell whether a value unlike a class's formula
+/// is its bug all the same.
+pub(crate) struct Known<'p> {
     classes: Vec<Class>,
     /// For each class, the reported counterexample it belongs to (its own position, or the
     /// one another shape of it was found to be).
     owners: Vec<usize>,
     buffers: Cell<Flat>,
+    /// The property, run on a class's counterexample with a candidate's values at its
+    /// literals; `None`: such a candidate is no instance.
+    prop: Option<&'p RootProperty<'p>>,
+    /// Runs of `prop` made, and their verdicts by the structural hash of what was run and
+    /// the class it was run for.
+    evaluations: Cell<usize>,
+    judged: RefCell<HashMap<(u64, usize), bool, BuildHasherDefault<FastHasher>>>,
 }
 
-impl Known {
-    /// The classes of `found`, in order.
-    pub(crate) fn of(found: &[Counterexample<Root>]) -> Self {
-        Known::with_shapes(found, &[])
+impl<'p> Known<'p> {
+    /// The classes of `found`, in order, judged with `prop`.
+    pub(crate) fn of(found: &[Counterexample<Root>], prop: Option<&'p RootProperty<'p>>) -> Self {
+        Known::with_shapes(found, &[], prop)
     }
 
     /// The classes of `found`, then those of `shapes`: other shapes of a bug already found,
@@ -607,10 +639,12 @@ impl Known {
     pub(crate) fn with_shapes(
         found: &[Counterexample<Root>],
         shapes: &[(Counterexample<Root>, usize)],
+        prop: Option<&'p RootProperty<'p>>,
     ) -> Self {
         let classes = found.iter().chain(shapes.iter().map(|(c, _)| c)).map(Class::of).collect();
         let owners = (0..found.len()).chain(shapes.iter().map(|&(_, owner)| owner)).collect();
-        Known { classes, owners, buffers: Cell::default() }
+        let (evaluations, judged) = (Cell::new(0), RefCell::default());
+        Known { classes, owners, buffers: Cell::default(), prop, evaluations, judged }
     }
 
     /// True when there is no earlier class.
@@ -618,21 +652,160 @@ impl Known {
         self.classes.is_empty()
     }
 
+    /// The property's runs made so far to judge candidates unlike a formula.
+    pub(crate) fn evaluations(&self) -> usize {
+        self.evaluations.get()
+    }
+
     /// The earlier class (its position) that a `candidate` failing with `failure` is an
-    /// instance of.
+    /// instance of: it holds the class's shape, and where it holds another value than the
+    /// class's formula at one of its literals, the class's counterexample with the
+    /// candidate's values there fails the same way ([`Known::of_its_formula`]).
     pub(crate) fn class_of(&self, candidate: &dyn SubValue, failure: &Failure) -> Option<usize> {
+        self.class_where(candidate, failure, true)
+    }
+
+    /// The earlier class whose shape a `candidate` failing with `failure` holds, whatever
+    /// values it holds at the class's literals (the paper's class: failure and shape).
+    pub(crate) fn class_of_shape(
+        &self,
+        candidate: &dyn SubValue,
+        failure: &Failure,
+    ) -> Option<usize> {
+        self.class_where(candidate, failure, false)
+    }
+
+    fn class_where(
+        &self,
+        candidate: &dyn SubValue,
+        failure: &Failure,
+        formula: bool,
+    ) -> Option<usize> {
         if self.classes.is_empty() {
             return None;
         }
         let mut listed = Listed::new(candidate, self.buffers.take());
-        let class = self
-            .classes
-            .iter()
-            .position(|c| failure.has_signature(&c.signature) && c.holds(&mut listed));
+        let class = self.classes.iter().enumerate().position(|(k, c)| {
+            failure.has_signature(&c.signature)
+                && c.holds(&mut listed)
+                && (!formula || self.of_its_formula(k, candidate))
+        });
         self.buffers.set(listed.flat);
         class.map(|k| self.owners[k])
     }
+
+    /// True when `candidate`, which holds class `k`'s shape, holds its literals too, or its
+    /// values there are no matter of the bug: the class's counterexample with them fails the
+    /// same way. Two bugs that both return `false` on one shape (a first byte of 7, a second
+    /// of 128 or more) are so told apart: `(0, 5)` holds `(7, 0)`'s shape, and `(0, 0)`
+    /// passes. One run a distinct set of values, remembered.
+    fn of_its_formula(&self, k: usize, candidate: &dyn SubValue) -> bool {
+        let class = &self.classes[k];
+        let own = NodeRef::Value(class.value.node());
+        let unlike = unlike_literals(&class.literals, own, NodeRef::Value(node_of(candidate)));
+        if unlike.is_empty() {
+            return true;
+        }
+        let Some(prop) = self.prop else { return false };
+        let mut moved = class.value.clone();
+        for (literal, leaf) in unlike {
+            if replace_at_path(moved.node_mut(), &literal.path, leaf.to_value()).is_err() {
+                return false;
+            }
+        }
+        let key = (structural_hash(NodeRef::Value(moved.node())), k);
+        if let Some(&same) = self.judged.borrow().get(&key) {
+            return same;
+        }
+        let same = within_constraints(&*moved) && {
+            self.evaluations.set(self.evaluations.get() + 1);
+            match run_erased(&|| prop(&*moved)) {
+                Outcome::Fail(f) => f.has_signature(&class.signature),
+                Outcome::Pass | Outcome::Discard => false,
+            }
+        };
+        self.judged.borrow_mut().insert(key, same);
+        same
+    }
 }
+
+/// A primitive leaf that a class's formula leaves as its counterexample has it.
+#[derive(Clone)]
+pub(crate) struct Literal {
+    /// The child slots from the root.
+    path: Vec<u32>,
+    /// The constructor of each node along `path` above the leaf.
+    constructors: Vec<&'static str>,
+}
+
+impl Literal {
+    /// The leaf of `input` at this literal's place, reached along the class's own
+    /// constructors from the root; `None` where `input` has another constructor on the way
+    /// (it holds the class's shape deeper, in a list or under a wrapper).
+    fn in_input<'a>(&self, input: NodeRef<'a>) -> Option<NodeRef<'a>> {
+        let mut at = input;
+        for (&slot, &constructor) in self.path.iter().zip(&self.constructors) {
+            if at.constructor() != constructor {
+                return None;
+            }
+            at = at.children().into_iter().nth(slot as usize)?.node;
+        }
+        Some(at)
+    }
+}
+
+/// The literals of a class at which `input` holds another leaf than the class's value
+/// `own`, with `input`'s leaf there; O(l × d) for l literals at depth up to d.
+pub(crate) fn unlike_literals<'l, 'a>(
+    literals: &'l [Literal],
+    own: NodeRef<'_>,
+    input: NodeRef<'a>,
+) -> SmallVec<[(&'l Literal, NodeRef<'a>); 4]> {
+    let unlike = |literal: &'l Literal| {
+        let theirs = literal.in_input(input)?;
+        let ours = node_at(own, &literal.path)?;
+        compare(theirs, ours).is_ne().then_some((literal, theirs))
+    };
+    literals.iter().filter_map(unlike).collect()
+}
+
+/// The literal leaves of `cex`'s formula, at most [`LITERALS`]: the primitive leaves not
+/// under one of its variables. None when it claims nothing (a class that is the
+/// counterexample's shape alone), or may move or rename its leaves (fields in any order,
+/// interchangeable constructors, related tags).
+pub(crate) fn literal_leaves(cex: &Counterexample<Root>) -> Vec<Literal> {
+    let Some(g) = cex.generalization.as_ref().filter(|g| g.is_general()) else {
+        return Vec::new();
+    };
+    if !g.any_order.is_empty() || !g.interchangeable.is_empty() || !g.related_tags.is_empty() {
+        return Vec::new();
+    }
+    let open: Vec<&[u32]> = (g.variables.iter().flat_map(|v| v.paths.iter()))
+        .chain(g.constructors.iter())
+        .map(Vec::as_slice)
+        .collect();
+    let mut out = Vec::new();
+    let mut stack = vec![(NodeRef::Value(cex.value.node()), Vec::new(), Vec::new())];
+    while let Some((node, path, constructors)) = stack.pop() {
+        if out.len() == LITERALS || open.iter().any(|o| path.starts_with(o)) {
+            continue;
+        }
+        if crate::index::is_variable_leaf(node) {
+            out.push(Literal { path, constructors });
+            continue;
+        }
+        for (slot, child) in node.children().iter().enumerate().rev() {
+            let (mut path, mut constructors) = (path.clone(), constructors.clone());
+            path.push(slot as u32);
+            constructors.push(node.constructor());
+            stack.push((child.node, path, constructors));
+        }
+    }
+    out
+}
+
+/// Literal leaves [`literal_leaves`] keeps per class.
+const LITERALS: usize = 64;
 
 #[cfg(test)]
 mod tests {
