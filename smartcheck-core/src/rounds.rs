@@ -31,6 +31,10 @@ use crate::tester::{Precondition, Tester};
 /// called flaky.
 pub const FLAKY_RERUNS: usize = 5;
 
+/// Times a reduced counterexample is run before it is reported: when one of them passes, the
+/// report says the property is not deterministic.
+pub const CONFIRM_RUNS: usize = 3;
+
 /// The rounds loop, with the run's `seed`.
 pub(crate) fn rounds(
     args: &Args,
@@ -394,8 +398,9 @@ fn room_for(args: &Args, value: &Root) -> usize {
     nesting_of(value.node()).saturating_add(args.max_size)
 }
 
-/// The reported counterexample must fail when re-run: `reduced` when it does, else the
-/// input as discovered when that fails again (with a note), else the property is flaky.
+/// The reported counterexample must fail when re-run: `reduced` when it does (run
+/// [`CONFIRM_RUNS`] times, with a note when one of the others passes), else the input as
+/// discovered when that fails again (with a note), else the property is flaky.
 fn confirm(
     tester: &mut Tester<'_>,
     reduced: Root,
@@ -404,15 +409,27 @@ fn confirm(
     notes: &mut Vec<String>,
 ) -> Result<(Root, Failure), String> {
     if let Outcome::Fail(f) = tester.run(&*reduced) {
+        // Run again: a property that depends on more than its input (a `HashMap`'s order, the
+        // clock) may pass on one of the runs, and the report must say so.
+        let passed = (1..CONFIRM_RUNS)
+            .filter(|_| !matches!(tester.run(&*reduced), Outcome::Fail(_)))
+            .count();
+        if passed > 0 {
+            notes.push(format!(
+                "the property is not deterministic: {reduced:?} failed, then passed {passed} of \
+                 {} re-runs; it may pass when you run it",
+                CONFIRM_RUNS - 1
+            ));
+        }
         return Ok((reduced, f));
     }
     for _ in 0..FLAKY_RERUNS {
         if let Outcome::Fail(f) = tester.run(&**original) {
-            notes.push(
-                "the property is not deterministic: the reduced value passed when re-run, so \
-                 the counterexample as discovered is reported"
-                    .to_string(),
-            );
+            let note = "the property is not deterministic: the reduced value passed when \
+                        re-run, so the counterexample as discovered is reported";
+            if !notes.iter().any(|n| n == note) {
+                notes.push(note.to_string());
+            }
             return Ok((original.clone(), f));
         }
     }
