@@ -88,7 +88,8 @@ pub struct Args {
     /// the type's enumeration (`#[derive(Enumerate)]`; the std types have it), which
     /// `#[smartcheck::property]` finds from the function's argument types; where no
     /// enumeration is known ([`check_with`](crate::check_with) on its own, or a type without
-    /// `Enumerate`), random discovery runs and says why on stderr. For a value built from
+    /// `Enumerate`), random discovery runs and says why on stderr
+    /// ([`smart_check`](crate::smart_check): in its report's notes). For a value built from
     /// `Args` in code, [`exhaustive_check`](crate::exhaustive::exhaustive_check).
     pub exhaustive: Option<usize>,
 }

@@ -415,13 +415,16 @@ impl<T> fmt::Display for Report<T> {
         }
         let total = self.counterexamples.len();
         for (i, cex) in self.counterexamples.iter().enumerate() {
+            // A number, a char or a string alone has no constructor to count.
+            let sizes = match (cex.size_before, cex.size_after) {
+                (0, 0) => String::new(),
+                (before, after) => format!(" from {before} to {after} constructors"),
+            };
             write!(
                 f,
-                "\ncounterexample {} of {total}, reduced from {} to {} constructors in {} \
-                 evaluations:\n{}\nfailure: {}",
+                "\ncounterexample {} of {total}, reduced{sizes} in {} evaluations:\n{}\n\
+                 failure: {}",
                 i + 1,
-                cex.size_before,
-                cex.size_after,
                 cex.evaluations,
                 indent(&cex.rendered, "  "),
                 cex.failure,

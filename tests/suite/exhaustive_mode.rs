@@ -173,3 +173,18 @@ fn a_check_where_no_value_meets_the_precondition_fails() {
     let run = smartcheck::exhaustive::exhaustive_check(&args, 4, once);
     assert!(!run.failed() && run.coverage().met == 1, "{run}");
 }
+
+/// `smart_check` has no enumeration of its type: asked for exhaustive checking, it runs random
+/// discovery and says so in its report, never silently (an outside audit found it silent).
+#[test]
+fn smart_check_asked_for_exhaustive_checking_says_it_cannot() {
+    let args = smartcheck::Args { exhaustive: Some(5), seed: Some(1), ..Default::default() };
+    let report = smartcheck::smart_check(&args, |x: &u8| *x < 200);
+    let text = report.to_string();
+    assert!(text.contains("exhaustive checking to depth 5 was asked for"), "{text}");
+    assert!(text.contains("random discovery ran instead"), "{text}");
+    // A number alone has no constructors to count.
+    assert!(text.contains("counterexample 1 of 1, reduced in "), "{text}");
+    let report = smartcheck::smart_check(&smartcheck::Args::default(), |x: &u8| *x < 200);
+    assert!(!report.to_string().contains("exhaustive"), "{report}");
+}
