@@ -37,7 +37,13 @@
 //! checks; write `test = false` for them (a `#[test]` cannot sit in an `impl` block, and a
 //! generic function has no one type to test). Lifetime parameters alone get a test: it lends
 //! the drawn values for the call, which a `&'static` argument or a lifetime bounded by
-//! `'static` cannot take (refused, on that lifetime). A `const fn` is refused: the checks are not `const`. A result holding a
+//! `'static` cannot take (refused, on that lifetime). A lifetime inside an argument's type
+//! (`Cow<'a, str>`) is drawn as `'static` (a `Cow<'static, str>`); a type with no such value to
+//! draw (`Words<'a>` around a `&'a str`) is rustc's error that `Words<'static>: SubTypes` is
+//! not satisfied, at the attribute: write `test = false` for it. A value whose type borrows
+//! (a lifetime but `'static`, an elided reference, a `Cow<str>`) has its type invariants
+//! left unchecked, as `SubTypes` needs `'static` (see `Found::borrows`: the check asked
+//! `'a: 'static`, E0521). A `const fn` is refused: the checks are not `const`. A result holding a
 //! `&mut` (`fn first_mut(&mut self) -> &mut u8`) may borrow the `&mut` arguments, which are
 //! then checked on entry only. The body runs in a closure (so that its `return`s and `?`s
 //! end the body, not the checks), which `#[track_caller]` does not reach; a `#[track_caller]`
@@ -389,7 +395,7 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
         .iter()
         .filter(|v| v.mutable && !result_borrows_mut)
         .map(|v| invariant_check(&p, &name, &v.value, &format!("on return, {}", v.what)));
-    let result = invariant_check(&p, &name, &quote!(&result), "the result");
+    let result = result_check(&p, &function.sig);
     // A by-value argument that an `ensures` clause names is its value on entry: cloned before
     // the body (which may move it), and bound again under its name for the clauses. (It was
     // E0382, "value moved into closure here", about a closure the user never wrote.)
@@ -547,12 +553,21 @@ const STAYS: &[&str] = &[
     "include_bytes",
 ];
 
-/// What a type holds that a contract treats apart: an `impl Trait`, a trait object, a `&mut`.
+/// What a type holds that a contract treats apart: an `impl Trait`, a trait object, a `&mut`,
+/// a borrow.
 #[derive(Default)]
 struct Found<'t> {
     impl_trait: Option<&'t syn::TypeImplTrait>,
     trait_object: Option<&'t syn::TypeTraitObject>,
     mut_ref: Option<&'t syn::TypeReference>,
+    /// A lifetime but `'static`, named or `'_`; a reference whose lifetime is elided; or a
+    /// `Cow` whose lifetime is (`Cow<str>`). Such a value's type invariants are not checked:
+    /// the check chooses its checker by the type with its lifetimes ignored, so for a
+    /// `Cow<'a, str>` it chose that of `Cow<'static, str>` (the one `SubTypes` impl) and asked
+    /// `'a: 'static`, E0521 (and `SubTypes` needs `'static`, so such a type has no invariant
+    /// to check). A type that hides its lifetime entirely (`Name` for a `Name<'_>` that
+    /// implements `SubTypes` as `Name<'static>`) is not seen: write `Name<'_>`.
+    borrows: bool,
 }
 
 impl<'t> syn::visit::Visit<'t> for Found<'t> {
@@ -568,7 +583,23 @@ impl<'t> syn::visit::Visit<'t> for Found<'t> {
         if t.mutability.is_some() {
             self.mut_ref.get_or_insert(t);
         }
+        self.borrows |= t.lifetime.is_none();
         syn::visit::visit_type_reference(self, t);
+    }
+    fn visit_lifetime(&mut self, l: &'t syn::Lifetime) {
+        self.borrows |= l.ident != "static";
+    }
+    fn visit_path_segment(&mut self, segment: &'t syn::PathSegment) {
+        if segment.ident == "Cow" {
+            let lifetime = match &segment.arguments {
+                syn::PathArguments::AngleBracketed(a) => {
+                    a.args.iter().any(|arg| matches!(arg, syn::GenericArgument::Lifetime(_)))
+                }
+                _ => false,
+            };
+            self.borrows |= !lifetime;
+        }
+        syn::visit::visit_path_segment(self, segment);
     }
 }
 
@@ -588,7 +619,8 @@ struct CheckedValue {
 }
 
 /// `self` and every argument bound to a plain name, each borrowed as the value itself (`&*x`
-/// for a reference argument, so that `&[T]` is checked as a slice).
+/// for a reference argument, so that `&[T]` is checked as a slice), but one whose type
+/// borrows (see [`Found::borrows`]).
 fn checked_values(sig: &syn::Signature) -> Vec<CheckedValue> {
     sig.inputs
         .iter()
@@ -604,10 +636,13 @@ fn checked_values(sig: &syn::Signature) -> Vec<CheckedValue> {
                     return None;
                 };
                 let name = &pat.ident;
-                let (value, mutable) = match &*typed.ty {
-                    Type::Reference(r) => (quote!(&*#name), r.mutability.is_some()),
-                    _ => (quote!(&#name), false),
+                let (value, mutable, referent) = match &*typed.ty {
+                    Type::Reference(r) => (quote!(&*#name), r.mutability.is_some(), &*r.elem),
+                    other => (quote!(&#name), false, other),
                 };
+                if found_in(referent).borrows {
+                    return None; // no invariant to check (see `Found::borrows`)
+                }
                 Some(CheckedValue { value, what: format!("argument `{name}`"), mutable })
             }
         })
@@ -629,6 +664,15 @@ fn invariant_check(p: &TokenStream, name: &str, value: &TokenStream, what: &str)
                 ::core::panic!("{}{}", #prefix, __broken);
             }
         }
+    }
+}
+
+/// The check of the result's type invariants, unless its type borrows (see
+/// [`Found::borrows`]).
+fn result_check(p: &TokenStream, sig: &syn::Signature) -> TokenStream {
+    match &sig.output {
+        ReturnType::Type(_, ty) if found_in(ty).borrows => TokenStream::new(),
+        _ => invariant_check(p, &sig.ident.to_string(), &quote!(&result), "the result"),
     }
 }
 
@@ -771,7 +815,7 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
         inputs.push(arg(pat.ident.clone(), &typed.ty, field));
     }
     let p = facade(contract);
-    let result_check = invariant_check(&p, &ident.to_string(), &quote!(&result), "the result");
+    let result_check = result_check(&p, sig);
     let drawn_types: Vec<&TokenStream> = inputs.iter().map(|a| &a.drawn).collect();
     let drawn = match drawn_types.as_slice() {
         [one] => quote!(#one),

@@ -480,3 +480,42 @@ fn two_broken_clauses_of_one_contract_are_two_classes() {
     }
     assert!(both >= 8, "both clauses reported in {both} of 10 seeds");
 }
+
+/// A lifetime parameter in an argument's type that is no reference: it was E0521, "borrowed
+/// data escapes outside of function" (the run-time check of the argument's type invariants
+/// chose the checker of `Cow<'static, str>`, and so asked `'a: 'static`).
+#[smartcheck::contract(requires = s.len() < 1000, ensures = result == s.len())]
+fn cow<'a>(s: std::borrow::Cow<'a, str>) -> usize {
+    s.len()
+}
+
+/// The same lifetime, elided.
+#[allow(elided_lifetimes_in_paths)]
+#[smartcheck::contract(ensures = result == s.len())]
+fn cow_elided(s: std::borrow::Cow<str>) -> usize {
+    s.len()
+}
+
+/// A result that borrows through a lifetime in its type: the test lends the drawn string and
+/// the result lives no longer.
+#[smartcheck::contract(ensures = result.len() <= s.len())]
+fn trimmed<'a>(s: &'a str) -> std::borrow::Cow<'a, str> {
+    std::borrow::Cow::Borrowed(s.trim())
+}
+
+/// Wrong: counts characters, not bytes. Its generated test, run in a child process by
+/// `lifetimes_in_argument_types_get_a_test`, finds the non-ASCII text.
+#[smartcheck::contract(ensures = result == s.len(), ignore = true, persist = false, seed = Some(1))]
+fn byte_len<'a>(s: std::borrow::Cow<'a, str>) -> usize {
+    s.chars().count()
+}
+
+#[test]
+fn lifetimes_in_argument_types_get_a_test() {
+    assert_eq!(cow("ab".into()), 2);
+    assert_eq!(cow_elided(String::from("abc").into()), 3);
+    assert_eq!(trimmed(" a "), "a");
+    let (passed, stderr) = run_contract_test("smartcheck_contract_byte_len");
+    assert!(!passed, "the contract test passed:\n{stderr}");
+    assert!(stderr.contains("is broken: ensures `result == s.len()`"), "{stderr}");
+}
