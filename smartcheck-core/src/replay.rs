@@ -2,8 +2,12 @@
 //!
 //! Beyond the paper; SPEC §6 ("nothing lost"). A check first replays, from the test file's
 //! [`Store`]: the seeds of earlier runs that crashed (each is run again in full), then the saved
-//! inputs of its type. Then the rounds loop (§5.3) searches with the replayed counterexamples as
-//! its first known classes, so a second bug is still found. Every new counterexample is saved.
+//! inputs of its type (for a one-argument contract's test, also those saved when it drew its
+//! argument `T` as the 1-tuple `(T,)`: each drawn as the tuple drew it and kept as saved, never
+//! saved again as a `T`, whose generator draws another value from that origin; a crash saved
+//! so is reported, not rerun). Then the rounds loop (§5.3) searches with the replayed
+//! counterexamples as its first known classes, so a second bug is still found. Every new
+//! counterexample is saved.
 //!
 //! Invariants: the report says where each replayed counterexample came from (file and line);
 //! its rerun line gives the same report, because a run never replays the inputs its own seed
@@ -168,7 +172,8 @@ pub fn contract_test<T: SubTypes, R: PropertyResult>(
         return check_enumerated(args, prop, exhaustive);
     }
     let at = Location::caller();
-    let report = report_erased(args, RootType::of::<T>(), &property::erase(&prop), at);
+    let ty = RootType::of_contract_argument::<T>();
+    let report = report_erased(args, ty, &property::erase(&prop), at);
     match exhaustive {
         Some(run) if report.gave_up() => {
             let random = text_of(report);
@@ -199,7 +204,7 @@ fn text_of(report: Report<Root>) -> String {
 
 /// `value`'s `Debug` text, or, when its `Debug` panics, a text saying so with the panic's
 /// message (the same text each time, so a saved input's identity does not need `Debug`).
-fn debug_text<T: std::fmt::Debug>(value: &T) -> String {
+pub(crate) fn debug_text<T: std::fmt::Debug>(value: &T) -> String {
     property::catch(|| format!("{value:?}")).unwrap_or_else(|failure| match failure {
         Failure::Panic { message, .. } => format!("<its Debug panicked: {message}>"),
         other => format!("<its Debug failed: {other}>"),
@@ -228,6 +233,9 @@ struct Replay<'a> {
     /// Panics outside the property while replaying saved inputs.
     problems: Vec<String>,
     evaluations: usize,
+    /// The origins of the counterexamples replayed from lines saved as a 1-tuple, which are
+    /// not saved again under the type itself (its generator draws another value from them).
+    from_one_tuples: Vec<crate::run::Origin>,
 }
 
 impl<'a> Replay<'a> {
@@ -242,6 +250,7 @@ impl<'a> Replay<'a> {
             notes: Vec::new(),
             problems: Vec::new(),
             evaluations: 0,
+            from_one_tuples: Vec::new(),
         }
     }
 
@@ -259,7 +268,10 @@ impl<'a> Replay<'a> {
         let flight = self.store.in_flight(&self.type_name, seed, &self.location); // till the end
         let prop = &counted(prop, flight.as_ref());
         for input in loaded.inputs.iter().filter(|i| i.record.run != Some(seed)) {
-            self.replay_input(prop, input);
+            self.replay_input(prop, input, false);
+        }
+        for input in self.one_tuple_inputs().iter().filter(|i| i.record.run != Some(seed)) {
+            self.replay_input(prop, input, true);
         }
         let mut report = rounds(self.args, self.ty, prop, seed, std::mem::take(&mut self.known));
         self.save_all(&report.counterexamples, seed);
@@ -304,12 +316,36 @@ impl<'a> Replay<'a> {
         self.notes.extend(report.notes);
     }
 
-    /// Runs one saved input; a failure of a class not yet known is reduced, generalized and
-    /// becomes a known class, reported as replayed. A panic outside the property (in the input
-    /// type's generator, `Clone`, `Debug`, `Drop`, ...) is reported, and the line kept.
-    fn replay_input(&mut self, prop: &RootProperty<'_>, input: &Saved<Entry>) {
+    /// The inputs saved as the 1-tuple `(T,)` of the type `T` of a contract's one argument,
+    /// which its test drew so before: read back, never left behind unread. (The file's
+    /// unreadable lines were reported by the first load.) A crashed run saved so is not rerun,
+    /// as the seed draws its argument otherwise now: reported, and its line kept.
+    fn one_tuple_inputs(&mut self) -> Vec<Saved<Entry>> {
+        let Some(one_tuple) = self.ty.one_tuple() else { return Vec::new() };
+        let loaded = self.store.load(&(one_tuple.key)());
+        for crash in &loaded.crashes {
+            self.notes.push(format!(
+                "{}:{}: a run with seed {:#x} crashed when this test drew its argument as a \
+                 1-tuple; that seed draws it otherwise now and is not rerun (the line is kept) \
+                 ({})",
+                self.store.shown(),
+                crash.line,
+                crash.record.seed,
+                crash.record.comment
+            ));
+        }
+        loaded.inputs
+    }
+
+    /// Runs one saved input (`one_tuple`: saved as the 1-tuple of the type, see
+    /// [`RootType::of_contract_argument`]); a failure of a class not yet known is reduced,
+    /// generalized and becomes a known class, reported as replayed. A panic outside the
+    /// property (in the input type's generator, `Clone`, `Debug`, `Drop`, ...) is reported, and
+    /// the line kept.
+    fn replay_input(&mut self, prop: &RootProperty<'_>, input: &Saved<Entry>, one_tuple: bool) {
         let mut evaluations = 0;
-        let rerun = property::catch(|| self.rerun(prop, &input.record, &mut evaluations));
+        let rerun =
+            property::catch(|| self.rerun(prop, &input.record, one_tuple, &mut evaluations));
         self.evaluations += evaluations;
         let at = format!("{}:{}", self.store.shown(), input.line);
         let (mut cex, mut notes) = match rerun {
@@ -328,10 +364,14 @@ impl<'a> Replay<'a> {
             }
         };
         cex.origin = Some(input.record.origin);
+        if one_tuple {
+            self.from_one_tuples.push(input.record.origin);
+        }
         self.notes.push(format!(
-            "counterexample {} was replayed from {at}, saved by an earlier run{}; it fails again",
+            "counterexample {} was replayed from {at}, saved by an earlier run{}{}; it fails again",
             self.known.len() + 1,
-            input.record.run.map(|run| format!(" with seed {run:#x}")).unwrap_or_default()
+            input.record.run.map(|run| format!(" with seed {run:#x}")).unwrap_or_default(),
+            if one_tuple { " when this test drew its argument as a 1-tuple" } else { "" }
         ));
         self.notes.append(&mut notes);
         self.known.push(*cex);
@@ -339,9 +379,22 @@ impl<'a> Replay<'a> {
 
     /// Generates the saved input again and runs it: all the user's code it calls, for
     /// [`Replay::replay_input`] to run inside a catch.
-    fn rerun(&self, prop: &RootProperty<'_>, entry: &Entry, evaluations: &mut usize) -> Rerun {
-        let value = crate::derive_support::grow(|| self.ty.generate(&entry.origin));
-        if value_hash(&debug_text(&value)) != entry.hash {
+    fn rerun(
+        &self,
+        prop: &RootProperty<'_>,
+        entry: &Entry,
+        one_tuple: bool,
+        evaluations: &mut usize,
+    ) -> Rerun {
+        let (value, text) = crate::derive_support::grow(|| match self.ty.one_tuple() {
+            Some(tuple) if one_tuple => (tuple.generate)(&entry.origin),
+            _ => {
+                let value = self.ty.generate(&entry.origin);
+                let text = debug_text(&value);
+                (value, text)
+            }
+        });
+        if value_hash(&text) != entry.hash {
             return Rerun::Stale;
         }
         let classes = Known::of(&self.known, Some(prop));
@@ -371,6 +424,9 @@ impl<'a> Replay<'a> {
     fn save_all(&self, found: &[Counterexample<Root>], seed: u64) {
         for cex in found {
             let Some(origin) = cex.origin else { continue };
+            if self.from_one_tuples.contains(&origin) {
+                continue; // saved as a 1-tuple, and kept so
+            }
             let entry = Entry {
                 type_name: self.type_name.clone(),
                 origin,

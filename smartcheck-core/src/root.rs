@@ -108,6 +108,16 @@ pub struct RootType {
     slot: fn() -> Box<dyn Slot>,
     min_size: fn() -> usize,
     key: fn() -> String,
+    one_tuple: Option<OneTuple>,
+}
+
+/// How a value of `T` saved as the 1-tuple `(T,)` is read back: its type's key, and the value
+/// `(T,)`'s generator draws from an origin, unwrapped, with the tuple's `Debug` text (which
+/// the saved hash is of).
+#[derive(Clone, Copy)]
+pub(crate) struct OneTuple {
+    pub(crate) key: fn() -> String,
+    pub(crate) generate: fn(&Origin) -> (Root, String),
 }
 
 impl RootType {
@@ -118,7 +128,28 @@ impl RootType {
             slot: || Box::new(None::<T>),
             min_size: crate::arbitrary::require_min_size::<T>,
             key: crate::persist::type_key::<T>,
+            one_tuple: None,
         }
+    }
+
+    /// The `RootType` of the argument `T` of a one-argument `#[smartcheck::contract]` test,
+    /// which drew it as the 1-tuple `(T,)` before: the inputs saved so are replayed too (see
+    /// [`Replay`](crate::replay)).
+    pub fn of_contract_argument<T: SubTypes>() -> RootType {
+        let one_tuple = OneTuple {
+            key: crate::persist::type_key::<(T,)>,
+            generate: |origin| {
+                let (value,) = origin.generate::<(T,)>();
+                let text = crate::replay::debug_text(&(&value,));
+                (Root::new(value), text)
+            },
+        };
+        RootType { one_tuple: Some(one_tuple), ..RootType::of::<T>() }
+    }
+
+    /// How inputs saved as `(T,)` are read back, for a contract's argument `T`.
+    pub(crate) fn one_tuple(&self) -> Option<OneTuple> {
+        self.one_tuple
     }
 
     /// The value `origin` generates, with `g` reseeded (its buffers reused); after the call,

@@ -34,10 +34,18 @@ fn child() {
         "overflow_forked" => {
             smartcheck::check_with(&forked(), |v: &Vec<u8>| v.len() < 5 || deeper(0) > 0)
         }
+        "contract_one_argument" => smartcheck_contract_largest(),
         "writer" => write_entries(50),
         "writer_forever" => write_entries(u64::MAX),
         other => panic!("unknown role {other:?}"),
     }
+}
+
+/// Wrong: a byte over 200 passes through. One argument, drawn as itself; before, as a
+/// 1-tuple `(Vec<u8>,)`, under whose type its failures were saved.
+#[smartcheck::contract(ensures = result <= 200, ignore = true)]
+fn largest(v: Vec<u8>) -> u8 {
+    v.iter().copied().max().unwrap_or(0)
 }
 
 /// Fork mode: each evaluation in a child process.
@@ -183,6 +191,41 @@ fn a_line_without_a_generator_replays_as_generator_1_wrote_it() {
     assert!(out.contains(&replayed), "{out}");
     assert!(report_of(&out).contains("a byte over 200"), "{out}");
     assert!(std::fs::read_to_string(&path).unwrap().starts_with(&text), "the line is kept");
+}
+
+/// A line as the contract test of `largest` saved it when it drew its one argument as a
+/// 1-tuple (`smartcheck::check` of a `(Vec<u8>,)` property wrote this one, at seed 0x11, as
+/// that test did): its type is `(Vec<u8>,)`, and its origin generates `([.., 201, ..],)`.
+const ONE_TUPLE_LINE: &str = "type=(alloc::vec::Vec<u8>,) seed=0x311ef38e996fa00b size=17 \
+                              budget=17 gen=2 hash=0xaf90fb6b06f93366 run=0x11 # ([201],)";
+
+#[test]
+fn a_one_argument_contracts_failure_saved_as_a_1_tuple_is_replayed() {
+    let dir = scratch("one-tuple");
+    let path = dir.join(FILE);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let crash = "crash type=(alloc::vec::Vec<u8>,) seed=0x5 # an earlier run did not finish";
+    let text = format!("# smartcheck regressions\n{ONE_TUPLE_LINE}\n{crash}\n");
+    std::fs::write(&path, &text).unwrap();
+    let crashed = format!(
+        "{FILE}:3: a run with seed 0x5 crashed when this test drew its argument as a 1-tuple; \
+         that seed draws it otherwise now and is not rerun (the line is kept)"
+    );
+    let replayed = format!(
+        "note: counterexample 1 was replayed from {FILE}:2, saved by an earlier run with seed \
+         0x11 when this test drew its argument as a 1-tuple; it fails again"
+    );
+    // Twice: the line is replayed each time, and nothing saved beside it goes stale.
+    for run in 0..2 {
+        let seed = [("SMARTCHECK_SEED", "99999")];
+        let (ok, out) = run_child(module_path!(), &dir, "contract_one_argument", &seed);
+        assert!(!ok, "run {run}: {out}");
+        assert!(!out.contains("stale"), "run {run}: {out}");
+        assert!(out.contains(&replayed), "run {run}: {out}");
+        assert!(out.contains("\n  [201]\n"), "run {run}: {out}");
+        assert!(out.contains(&crashed), "run {run}: {out}");
+    }
+    assert_eq!(saved_lines(&dir), [ONE_TUPLE_LINE, crash], "the lines are kept, and kept alone");
 }
 
 #[test]
