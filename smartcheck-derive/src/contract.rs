@@ -51,6 +51,14 @@
 //! leave it (`assert!`, `format!`, ...: a `bail!` may expand to a `return`) has it inlined
 //! instead and keeps its caller, while in one that does, in builds that check,
 //! `Location::caller()` and panics in the body point into the function, not to its caller.
+//! Where the body keeps its caller, so do its panics, and the generated test is the caller of
+//! every call: each bug in the body panicked at that one call, one class. So the test of a
+//! `#[track_caller]` function calls a copy of it without the attribute, declared inside the
+//! test: each panic in the body is located where it is raised, and each broken clause at the
+//! clause, while every other call keeps its caller. What still holds: a property of the
+//! user's own that calls the function sees all its panics at its call, one site (as without a
+//! contract); in the test, `Location::caller()` in the body names the body, and items the body
+//! declares (a `static`) are the copy's own.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, ToTokens};
@@ -97,7 +105,6 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         .to_compile_error();
         return quote!(#error #function);
     }
-    let checked = checked(&function, &contract);
     let test = if contract.test {
         match test(&function, &contract) {
             Ok(t) => t,
@@ -106,20 +113,50 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     } else {
         TokenStream::new()
     };
-    if cfg!(feature = "release-contracts") {
-        return quote! {
-            #checked
-            #test
-        };
+    let function = checked_and_plain(&function, &contract);
+    quote! {
+        #function
+        #test
     }
-    let mut plain = function;
+}
+
+/// The function with its checks where they are kept (builds with debug assertions, or every
+/// build under the `release-contracts` feature), and exactly as written elsewhere.
+fn checked_and_plain(function: &ItemFn, contract: &Contract) -> TokenStream {
+    let checked = checked(function, contract);
+    if cfg!(feature = "release-contracts") {
+        return checked;
+    }
+    let mut plain = function.clone();
     plain.attrs.push(syn::parse_quote!(#[cfg(not(debug_assertions))]));
     quote! {
         #[cfg(debug_assertions)]
         #checked
         #plain
-        #test
     }
+}
+
+/// True when the function is `#[track_caller]`.
+fn tracks_caller(function: &ItemFn) -> bool {
+    function.attrs.iter().any(|a| a.path().is_ident("track_caller"))
+}
+
+/// For the test of a `#[track_caller]` function: the function again, without the attribute
+/// (nor any other but lint levels, nor its visibility), to be declared inside the test, where
+/// it shadows the function. Panics in its body are then located where they are raised, not
+/// at its caller: the caller is the test's one call, where every bug in the body was one
+/// panic site, so one class (the second bug was counted among the first's instances).
+fn untracked_copy(function: &ItemFn, contract: &Contract) -> Option<TokenStream> {
+    if !tracks_caller(function) {
+        return None;
+    }
+    let mut copy = function.clone();
+    let lint = |a: &syn::Attribute| {
+        ["allow", "expect", "warn", "deny"].iter().any(|level| a.path().is_ident(level))
+    };
+    copy.attrs.retain(lint);
+    copy.vis = syn::Visibility::Inherited;
+    Some(checked_and_plain(&copy, contract))
 }
 
 fn parse(args: TokenStream) -> syn::Result<Contract> {
@@ -466,8 +503,7 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
     // A `#[track_caller]` function's body is inlined as a block where nothing in it can leave
     // the function early, so that `Location::caller()` and panics in it still name the
     // caller: a closure is a call of its own, which the attribute does not reach (on stable).
-    let track_caller = function.attrs.iter().any(|a| a.path().is_ident("track_caller"));
-    let inline = track_caller && !exits_early(body.to_token_stream());
+    let inline = tracks_caller(function) && !exits_early(body.to_token_stream());
     let typed = output.as_ref().map(|output| quote!(: #output));
     let run_body = match &output {
         _ if inline => quote!(#[allow(unused_braces)] let result #typed = #body;),
@@ -842,11 +878,13 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
         }),
     };
     let ignore = contract.ignore.then(|| quote!(#[ignore]));
+    let untracked = untracked_copy(function, contract);
     Ok(quote! {
         #[cfg(test)]
         #[test]
         #ignore
         fn #test_name() {
+            #untracked
             let __property = |__v: &#drawn| -> #p::Verdict {
                 #(#binds)*
                 if !(true #(&& (#requires))*) {

@@ -344,6 +344,11 @@ fn the_generated_test_finds_the_bug() {
 
 /// The generated test's output, run alone in a child process.
 fn run_contract_test(name: &str) -> (bool, String) {
+    run_contract_test_with(name, &[])
+}
+
+/// [`run_contract_test`] with `env` set in the child.
+fn run_contract_test_with(name: &str, env: &[(&str, &str)]) -> (bool, String) {
     let out = Command::new(std::env::current_exe().expect("the test binary"))
         .args([
             crate::test_name(module_path!(), name).as_str(),
@@ -352,6 +357,7 @@ fn run_contract_test(name: &str) -> (bool, String) {
             "--nocapture",
         ])
         .env("SMARTCHECK_PERSIST", "0")
+        .envs(env.iter().copied())
         .output()
         .expect("the test binary runs");
     (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
@@ -518,4 +524,50 @@ fn lifetimes_in_argument_types_get_a_test() {
     let (passed, stderr) = run_contract_test("smartcheck_contract_byte_len");
     assert!(!passed, "the contract test passed:\n{stderr}");
     assert!(stderr.contains("is broken: ensures `result == s.len()`"), "{stderr}");
+}
+
+/// Two bugs at two lines of a `#[track_caller]` body. Run in child processes by
+/// `two_panics_in_a_track_caller_body_are_two_classes`.
+#[smartcheck::contract(ignore = true, persist = false)]
+#[track_caller]
+fn tally(input: &Counted) -> usize {
+    assert!(input.a <= 200, "a large `a`");
+    assert!(!input.b.contains(&7), "a 7");
+    input.b.len()
+}
+
+/// Each panic in a `#[track_caller]` body is a site of its own in the contract's test, so two
+/// bugs are two classes. (The body, inlined to keep the caller, panicked at its caller: the
+/// one call in the generated test, every bug one class.)
+#[test]
+fn two_panics_in_a_track_caller_body_are_two_classes() {
+    let mut both = 0;
+    for seed in 0..10 {
+        let seed = seed.to_string();
+        let env = [("SMARTCHECK_SEED", seed.as_str())];
+        let (passed, stderr) = run_contract_test_with("smartcheck_contract_tally", &env);
+        assert!(!passed, "the contract test passed:\n{stderr}");
+        both += usize::from(stderr.contains("a large `a`") && stderr.contains("a 7"));
+    }
+    assert!(both >= 8, "both bugs reported in {both} of 10 seeds");
+}
+
+/// A `#[track_caller]` function whose `requires` its caller breaks.
+#[smartcheck::contract(requires = x < 100, test = false)]
+#[track_caller]
+fn small(x: u8) -> u8 {
+    x / 2
+}
+
+/// A broken clause of a `#[track_caller]` function still points at its caller.
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "run-time checks compile away without debug assertions")]
+fn a_track_caller_functions_broken_clause_points_at_its_caller() {
+    let args = smartcheck::Args { seed: Some(1), ..smartcheck::Args::default() };
+    let report = smartcheck::smart_check(&args, |x: &u8| small(*x) < 200);
+    let line = line!() - 1;
+    let at = format!("panicked at tests/suite/contract.rs:{line}:");
+    let text = report.to_string();
+    assert!(text.contains(&at), "{text}");
+    assert!(text.contains("is broken: requires `x < 100`"), "{text}");
 }
