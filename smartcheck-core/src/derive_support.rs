@@ -19,9 +19,12 @@
 use crate::arbitrary::{min_size_of, no_finite_value, sum_min_sizes, Arbitrary};
 use std::any::{Any, TypeId};
 use std::cell::{Cell, RefCell};
+use std::convert::Infallible;
 use std::fmt;
 use std::marker::PhantomData;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::task::Poll;
 
 use smallvec::SmallVec;
 
@@ -865,6 +868,122 @@ pub fn call_once<R>(body: impl FnOnce() -> R) -> R {
     body()
 }
 
+/// `?` as `#[smartcheck::contract]` writes it in the body of a `#[track_caller]` function,
+/// which it inlines (a closure would lose the caller) inside a labelled block: `e?` becomes
+/// `match Question::branch(e) { Continue(v) => v, Break(r) => break 'body
+/// FromResidual::from_residual(r) }`, so that leaving early still reaches the checks after the
+/// body. std's `Try` and `FromResidual`, which are unstable, for every type that implements
+/// them on stable: `Result`, `Option`, `ControlFlow`, and `Poll` of a `Result` or of an
+/// `Option<Result>`.
+pub trait Question {
+    /// The value `e?` has when it goes on.
+    type Output;
+    /// What it leaves with otherwise.
+    type Residual;
+    /// Goes on with the output, or leaves with the residual.
+    fn branch(self) -> ControlFlow<Self::Residual, Self::Output>;
+}
+
+/// See [`Question`]: the value a body leaves with by `?`, made from the residual.
+pub trait FromResidual<R> {
+    /// The value left with.
+    fn from_residual(residual: R) -> Self;
+}
+
+impl<T, E> Question for Result<T, E> {
+    type Output = T;
+    type Residual = Result<Infallible, E>;
+    fn branch(self) -> ControlFlow<Self::Residual, T> {
+        match self {
+            Ok(v) => ControlFlow::Continue(v),
+            Err(e) => ControlFlow::Break(Err(e)),
+        }
+    }
+}
+
+impl<T, E, F: From<E>> FromResidual<Result<Infallible, E>> for Result<T, F> {
+    fn from_residual(residual: Result<Infallible, E>) -> Self {
+        match residual {
+            Err(e) => Err(From::from(e)),
+            Ok(never) => match never {},
+        }
+    }
+}
+
+impl<T> Question for Option<T> {
+    type Output = T;
+    type Residual = Option<Infallible>;
+    fn branch(self) -> ControlFlow<Self::Residual, T> {
+        match self {
+            Some(v) => ControlFlow::Continue(v),
+            None => ControlFlow::Break(None),
+        }
+    }
+}
+
+impl<T> FromResidual<Option<Infallible>> for Option<T> {
+    fn from_residual(_: Option<Infallible>) -> Self {
+        None
+    }
+}
+
+impl<B, C> Question for ControlFlow<B, C> {
+    type Output = C;
+    type Residual = ControlFlow<B, Infallible>;
+    fn branch(self) -> ControlFlow<Self::Residual, C> {
+        match self {
+            ControlFlow::Continue(c) => ControlFlow::Continue(c),
+            ControlFlow::Break(b) => ControlFlow::Break(ControlFlow::Break(b)),
+        }
+    }
+}
+
+impl<B, C> FromResidual<ControlFlow<B, Infallible>> for ControlFlow<B, C> {
+    fn from_residual(residual: ControlFlow<B, Infallible>) -> Self {
+        match residual {
+            ControlFlow::Break(b) => ControlFlow::Break(b),
+            ControlFlow::Continue(never) => match never {},
+        }
+    }
+}
+
+impl<T, E> Question for Poll<Result<T, E>> {
+    type Output = Poll<T>;
+    type Residual = Result<Infallible, E>;
+    fn branch(self) -> ControlFlow<Self::Residual, Poll<T>> {
+        match self {
+            Poll::Ready(Ok(v)) => ControlFlow::Continue(Poll::Ready(v)),
+            Poll::Ready(Err(e)) => ControlFlow::Break(Err(e)),
+            Poll::Pending => ControlFlow::Continue(Poll::Pending),
+        }
+    }
+}
+
+impl<T, E> Question for Poll<Option<Result<T, E>>> {
+    type Output = Poll<Option<T>>;
+    type Residual = Result<Infallible, E>;
+    fn branch(self) -> ControlFlow<Self::Residual, Poll<Option<T>>> {
+        match self {
+            Poll::Ready(Some(Ok(v))) => ControlFlow::Continue(Poll::Ready(Some(v))),
+            Poll::Ready(Some(Err(e))) => ControlFlow::Break(Err(e)),
+            Poll::Ready(None) => ControlFlow::Continue(Poll::Ready(None)),
+            Poll::Pending => ControlFlow::Continue(Poll::Pending),
+        }
+    }
+}
+
+impl<T, E, F: From<E>> FromResidual<Result<Infallible, E>> for Poll<Result<T, F>> {
+    fn from_residual(residual: Result<Infallible, E>) -> Self {
+        Poll::Ready(FromResidual::from_residual(residual))
+    }
+}
+
+impl<T, E, F: From<E>> FromResidual<Result<Infallible, E>> for Poll<Option<Result<T, F>>> {
+    fn from_residual(residual: Result<Infallible, E>) -> Self {
+        Poll::Ready(Some(FromResidual::from_residual(residual)))
+    }
+}
+
 /// A value a contract checks against its type's invariants, by autoref specialization:
 /// `(&&&Checked(&v)).broken_constraint()` walks the value's tree when its type implements
 /// `SubTypes` ([`CheckTree`]), each element of a slice of such values ([`CheckSlice`]), and
@@ -1201,6 +1320,37 @@ impl<T> ViaNotEnumerated<T> for Probe<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `e?` as a contract writes it in an inlined `#[track_caller]` body: the output, or
+    /// what the body leaves with.
+    fn question<T: Question, R: FromResidual<T::Residual>>(e: T) -> Result<T::Output, R> {
+        match Question::branch(e) {
+            ControlFlow::Continue(v) => Ok(v),
+            ControlFlow::Break(r) => Err(FromResidual::from_residual(r)),
+        }
+    }
+
+    /// Each type that implements `?` on stable goes on or leaves as `?` does, converting an
+    /// error with `From`.
+    #[test]
+    fn question_goes_on_or_leaves_as_the_question_mark_does() {
+        assert_eq!(question::<_, Result<(), u32>>(Ok::<u8, u8>(1)), Ok(1));
+        assert_eq!(question::<_, Result<(), u32>>(Err::<u8, u8>(2)), Err(Err(2u32)));
+        assert_eq!(question::<_, Option<char>>(Some(3)), Ok(3));
+        assert_eq!(question::<_, Option<char>>(None::<u8>), Err(None));
+        let flow = |c: ControlFlow<u8, i8>| question::<_, ControlFlow<u8, ()>>(c);
+        assert_eq!(flow(ControlFlow::Continue(4)), Ok(4));
+        assert_eq!(flow(ControlFlow::Break(5)), Err(ControlFlow::Break(5)));
+        let poll = |p: Poll<Result<u8, u8>>| question::<_, Poll<Result<(), u32>>>(p);
+        assert_eq!(poll(Poll::Ready(Ok(6))), Ok(Poll::Ready(6)));
+        assert_eq!(poll(Poll::Pending), Ok(Poll::Pending));
+        assert_eq!(poll(Poll::Ready(Err(7))), Err(Poll::Ready(Err(7))));
+        let stream =
+            |p: Poll<Option<Result<u8, u8>>>| question::<_, Poll<Option<Result<(), u32>>>>(p);
+        assert_eq!(stream(Poll::Ready(Some(Ok(8)))), Ok(Poll::Ready(Some(8))));
+        assert_eq!(stream(Poll::Ready(None)), Ok(Poll::Ready(None)));
+        assert_eq!(stream(Poll::Ready(Some(Err(9)))), Err(Poll::Ready(Some(Err(9)))));
+    }
 
     #[test]
     fn a_remembered_smallest_size_is_the_computed_one_and_never_a_cycle_s() {

@@ -46,11 +46,15 @@
 //! `'a: 'static`, E0521). A `const fn` is refused: the checks are not `const`. A result holding a
 //! `&mut` (`fn first_mut(&mut self) -> &mut u8`) may borrow the `&mut` arguments, which are
 //! then checked on entry only. The body runs in a closure (so that its `return`s and `?`s
-//! end the body, not the checks), which `#[track_caller]` does not reach; a `#[track_caller]`
-//! function whose body holds no `return`, no `?` and no macro but std's own that cannot
-//! leave it (`assert!`, `format!`, ...: a `bail!` may expand to a `return`) has it inlined
-//! instead and keeps its caller, while in one that does, in builds that check,
-//! `Location::caller()` and panics in the body point into the function, not to its caller.
+//! end the body, not the checks), which `#[track_caller]` does not reach. A `#[track_caller]`
+//! function has its body inlined instead, in a labelled block whose own `return v`s become
+//! `break`s out of it and whose `e?`s a `match` that breaks out with what `?` would return
+//! (`__private::Question`), and keeps its caller. Where an exit cannot be seen or rewritten,
+//! the body still runs in a closure: a macro but std's own that cannot leave it (`assert!`,
+//! `format!`, ...: a `bail!` expands to a `return`, unseen here), a `return` or `?` in a
+//! macro's arguments, a `?` in a body whose type is `impl Trait` (nothing to convert into);
+//! there, in builds that check, `Location::caller()` and panics in the body point into the
+//! function, not to its caller.
 //! Where the body keeps its caller, so do its panics, and the generated test is the caller of
 //! every call: each bug in the body panicked at that one call, one class. So the test of a
 //! `#[track_caller]` function calls a copy of it without the attribute, declared inside the
@@ -500,13 +504,18 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
         ReturnType::Type(_, ty) if found_in(ty).impl_trait.is_some() => None,
         ReturnType::Type(_, ty) => Some(quote!(#ty)),
     };
-    // A `#[track_caller]` function's body is inlined as a block where nothing in it can leave
-    // the function early, so that `Location::caller()` and panics in it still name the
-    // caller: a closure is a call of its own, which the attribute does not reach (on stable).
-    let inline = tracks_caller(function) && !exits_early(body.to_token_stream());
+    // A `#[track_caller]` function's body is inlined where it can be, so that
+    // `Location::caller()` and panics in it still name the caller: a closure is a call of its
+    // own, which the attribute does not reach (on stable).
+    let inlined = match tracks_caller(function) {
+        true => inlined_body(body, &p, output.is_some()),
+        false => None,
+    };
     let typed = output.as_ref().map(|output| quote!(: #output));
     let run_body = match &output {
-        _ if inline => quote!(#[allow(unused_braces)] let result #typed = #body;),
+        _ if inlined.is_some() => {
+            quote!(#[allow(unused_braces, unused_labels)] let result #typed = #inlined;)
+        }
         Some(output) => {
             quote!(let result: #output = #p::__private::call_once(|| -> #output #body);)
         }
@@ -530,6 +539,100 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
     }
 }
 
+/// A `#[track_caller]` function's body as an expression to run in place (not in a closure),
+/// so that it keeps its caller; `None` where it must run in a closure. A body that cannot
+/// leave early is itself. In one that can, each `return v` becomes `break 'body v` and each
+/// `e?` a `match` that breaks out with what `?` would return ([`EarlyExits`]), inside a block
+/// labelled `'body`, so that leaving early still reaches the checks after it; closures, async
+/// blocks and items in the body keep theirs. That needs the body's type written (`typed`, for
+/// `?` to convert into), and no exit that is not seen: none in a macro's arguments, and no
+/// macro but std's own that cannot leave (a `bail!` expands to a `return`, unseen here).
+fn inlined_body(body: &syn::Block, p: &TokenStream, typed: bool) -> Option<TokenStream> {
+    let tokens = body.to_token_stream();
+    if !exits_early(tokens.clone()) {
+        return Some(tokens);
+    }
+    if !typed || exits_in_macro(tokens) {
+        return None;
+    }
+    let label = syn::Lifetime::new("'__smartcheck_body", proc_macro2::Span::call_site());
+    let mut block = body.clone();
+    syn::visit_mut::VisitMut::visit_block_mut(&mut EarlyExits { label: &label, p }, &mut block);
+    Some(quote!(#label: #block))
+}
+
+/// Rewrites a body's own `return`s and `?`s into breaks out of the block labelled `label`
+/// (see [`inlined_body`]); `p` is the facade.
+struct EarlyExits<'a> {
+    label: &'a syn::Lifetime,
+    p: &'a TokenStream,
+}
+
+impl syn::visit_mut::VisitMut for EarlyExits<'_> {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        match e {
+            // Their `return`s and `?`s are their own.
+            Expr::Closure(_) | Expr::Async(_) => {}
+            Expr::Return(r) => {
+                if let Some(value) = &mut r.expr {
+                    self.visit_expr_mut(value);
+                }
+                let exit = Expr::Break(syn::ExprBreak {
+                    attrs: std::mem::take(&mut r.attrs),
+                    break_token: syn::token::Break(r.return_token.span),
+                    label: Some(self.label.clone()),
+                    expr: r.expr.take(),
+                });
+                *e = exit;
+            }
+            Expr::Try(t) => {
+                self.visit_expr_mut(&mut t.expr);
+                let (inner, label, p) = (&t.expr, self.label, self.p);
+                // The value is bound first: `break 'body ::smartcheck::...` reads as `'body:`.
+                let exit: Expr = syn::parse_quote! {
+                    match #p::__private::Question::branch(#inner) {
+                        ::core::ops::ControlFlow::Continue(__smartcheck_value) => __smartcheck_value,
+                        ::core::ops::ControlFlow::Break(__smartcheck_residual) => {
+                            let __smartcheck_left =
+                                #p::__private::FromResidual::from_residual(__smartcheck_residual);
+                            break #label __smartcheck_left
+                        }
+                    }
+                };
+                *e = exit;
+            }
+            _ => syn::visit_mut::visit_expr_mut(self, e),
+        }
+    }
+
+    /// A function, `impl` or other item declared in the body: its exits are its own.
+    fn visit_item_mut(&mut self, _: &mut syn::Item) {}
+}
+
+/// True when `tokens` invoke a macro that may leave the body unseen: any but std's own that
+/// cannot ([`STAYS`]), or one whose arguments hold a `return` or a `?`.
+fn exits_in_macro(tokens: TokenStream) -> bool {
+    let trees: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+    trees.iter().enumerate().any(|(i, tree)| match tree {
+        proc_macro2::TokenTree::Ident(name) if invokes(trees.get(i + 1)) => {
+            let arguments = match trees.get(i + 2) {
+                Some(proc_macro2::TokenTree::Group(g)) => exits_early(g.stream()),
+                _ => false,
+            };
+            !STAYS.contains(&name.to_string().as_str()) || arguments
+        }
+        proc_macro2::TokenTree::Group(g) => exits_in_macro(g.stream()),
+        _ => false,
+    })
+}
+
+/// True when `next`, the token after a name, makes it a macro invocation: a `!` alone (the
+/// `!` of `x != y` is joint with its `=`).
+fn invokes(next: Option<&proc_macro2::TokenTree>) -> bool {
+    matches!(next, Some(proc_macro2::TokenTree::Punct(p))
+        if p.as_char() == '!' && p.spacing() == proc_macro2::Spacing::Alone)
+}
+
 /// True when `tokens` hold a `return` or a `?` anywhere (groups and macro arguments included,
 /// closures too: erring on the side of the closure, which keeps them within the body).
 fn exits_early(tokens: TokenStream) -> bool {
@@ -539,7 +642,7 @@ fn exits_early(tokens: TokenStream) -> bool {
             proc_macro2::TokenTree::Ident(i) => {
                 // A macro may expand to a `return` (`bail!`, `ensure!`): any but std's own
                 // that cannot, whose arguments are read here like any tokens.
-                let invoked = matches!(trees.peek(), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '!');
+                let invoked = invokes(trees.peek());
                 i == "return" || (invoked && !STAYS.contains(&i.to_string().as_str()))
             }
             proc_macro2::TokenTree::Punct(p) => p.as_char() == '?',

@@ -571,3 +571,86 @@ fn a_track_caller_functions_broken_clause_points_at_its_caller() {
     assert!(text.contains(&at), "{text}");
     assert!(text.contains("is broken: requires `x < 100`"), "{text}");
 }
+
+/// A `#[track_caller]` body that leaves early by `?` and by `return`: it keeps its caller (it
+/// ran in a closure, where `Location::caller()` named the line in the body).
+#[smartcheck::contract(ensures = result != Some(0), test = false)]
+#[track_caller]
+fn caller_line(n: Option<u8>) -> Option<u32> {
+    let n = n?;
+    if n == 0 {
+        // A path from the root after `return`: `break 'label ::core...` is no label `'label:`.
+        return ::core::option::Option::Some(0);
+    }
+    Some(std::panic::Location::caller().line())
+}
+
+/// Why `parsed` failed.
+#[derive(Debug)]
+struct Unparsed(String);
+
+impl From<std::num::ParseIntError> for Unparsed {
+    fn from(e: std::num::ParseIntError) -> Self {
+        Unparsed(e.to_string())
+    }
+}
+
+/// `?` converting its error with `From`, and an early `return` that breaks `ensures` (a 7).
+#[smartcheck::contract(ensures = result.as_ref().map_or(true, |r| r.1 > 0), test = false)]
+#[track_caller]
+fn parsed(s: &str) -> Result<(u8, u32), Unparsed> {
+    let v: u8 = s.parse()?;
+    if v == 7 {
+        return Ok((v, 0));
+    }
+    Ok((v, std::panic::Location::caller().line()))
+}
+
+/// A closure in the body leaves itself by `?` and `return`, which stay the closure's.
+#[smartcheck::contract(ensures = result <= 3, test = false)]
+#[track_caller]
+fn small_ones(v: &[Option<u8>]) -> usize {
+    let small = |x: &Option<u8>| -> Option<u8> {
+        let y = (*x)?;
+        if y > 5 {
+            return None;
+        }
+        Some(y)
+    };
+    let found = v.iter().filter_map(small).count();
+    if found > 3 {
+        return 3;
+    }
+    found
+}
+
+#[test]
+fn a_track_caller_body_that_leaves_early_keeps_its_caller() {
+    assert_eq!(caller_line(Some(3)), Some(line!()));
+    assert_eq!(caller_line(None), None);
+    assert_eq!(parsed("5").expect("a number").1, line!());
+    assert!(matches!(parsed("x"), Err(Unparsed(m)) if m.contains("invalid digit")));
+    assert_eq!(small_ones(&[Some(1), None, Some(9), Some(2)]), 2);
+    assert_eq!(small_ones(&[Some(1); 5]), 3);
+}
+
+/// An early `return` of a body inlined for `#[track_caller]` still reaches the checks.
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "run-time checks compile away without debug assertions")]
+fn an_early_return_of_a_track_caller_body_is_checked() {
+    let message = panic_message(|| {
+        let _ = parsed("7");
+    });
+    assert_eq!(
+        message,
+        "smartcheck: the contract of `parsed` is broken: ensures \
+         `result.as_ref().map_or(true, |r| r.1 > 0)`"
+    );
+    let message = panic_message(|| {
+        let _ = caller_line(Some(0));
+    });
+    assert_eq!(
+        message,
+        "smartcheck: the contract of `caller_line` is broken: ensures `result != Some(0)`"
+    );
+}
