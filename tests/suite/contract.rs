@@ -624,8 +624,19 @@ fn small_ones(v: &[Option<u8>]) -> usize {
     found
 }
 
+/// A `?` that begins a statement and a method chain: rewritten, it is a `match` there.
+#[smartcheck::contract(ensures = result.is_none_or(|n| n > 0), test = false)]
+#[track_caller]
+fn pushed_len(v: Option<Vec<u8>>) -> Option<usize> {
+    let mut v = v;
+    v.as_mut()?.push(1);
+    Some(v?.len())
+}
+
 #[test]
 fn a_track_caller_body_that_leaves_early_keeps_its_caller() {
+    assert_eq!(pushed_len(Some(vec![])), Some(1));
+    assert_eq!(pushed_len(None), None);
     assert_eq!(caller_line(Some(3)), Some(line!()));
     assert_eq!(caller_line(None), None);
     assert_eq!(parsed("5").expect("a number").1, line!());
