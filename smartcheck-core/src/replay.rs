@@ -352,11 +352,15 @@ impl<'a> Replay<'a> {
             Ok(Rerun::Fails(cex, notes)) => (cex, notes),
             Ok(Rerun::Passes) => return,
             Ok(Rerun::Stale) => {
+                // On stderr at once, and in the report when there is one: a passing test's
+                // stderr is captured, and the line would go unnoticed.
                 let comment = &input.record.comment;
-                return eprintln!(
-                    "smartcheck: {at}: stale entry skipped (the type or its generator changed \
-                     since it was saved): {comment}"
+                let stale = format!(
+                    "{at}: stale entry skipped (the type or its generator changed since it was \
+                     saved; the line is kept): {comment}"
                 );
+                eprintln!("smartcheck: {stale}");
+                return self.notes.push(stale);
             }
             Err(failure) => {
                 let when = format!("replaying the input saved in {at}");
