@@ -552,6 +552,38 @@ fn two_panics_in_a_track_caller_body_are_two_classes() {
     assert!(both >= 8, "both bugs reported in {both} of 10 seeds");
 }
 
+/// `counted`'s two bugs, each breaking a clause of its own, in a `#[track_caller]` function.
+/// Run in child processes by `two_broken_clauses_of_a_track_caller_function_are_two_classes`.
+#[smartcheck::contract(
+    ensures = result.0 <= 200,
+    ensures = result.1 <= input.b.len(),
+    ignore = true,
+    persist = false,
+)]
+#[track_caller]
+fn counted_here(input: &Counted) -> (u8, usize) {
+    let x = if input.a > 200 { input.a } else { 0 };
+    (x, input.b.len() + usize::from(input.b.contains(&7)))
+}
+
+/// In the contract's test each broken clause of a `#[track_caller]` function is located at
+/// the clause, as for any function (both were at the test's one call).
+#[test]
+fn two_broken_clauses_of_a_track_caller_function_are_two_classes() {
+    let mut both = 0;
+    for seed in 0..10 {
+        let seed = seed.to_string();
+        let env = [("SMARTCHECK_SEED", seed.as_str())];
+        let (passed, stderr) = run_contract_test_with("smartcheck_contract_counted_here", &env);
+        assert!(!passed, "the contract test passed:\n{stderr}");
+        both += usize::from(
+            stderr.contains("ensures `result.0 <= 200`")
+                && stderr.contains("ensures `result.1 <= input.b.len()`"),
+        );
+    }
+    assert!(both >= 8, "both clauses reported in {both} of 10 seeds");
+}
+
 /// A `#[track_caller]` function whose `requires` its caller breaks.
 #[smartcheck::contract(requires = x < 100, test = false)]
 #[track_caller]
