@@ -665,8 +665,41 @@ fn pushed_len(v: Option<Vec<u8>>) -> Option<usize> {
     Some(v?.len())
 }
 
+/// `return;` in a function of `()`, `let ... else { return; }`, a labelled loop's own `break`
+/// and a nested function's own `return`: each leaves what it left before the rewrite.
+#[smartcheck::contract(requires = limit < 100, ensures = counter.len() <= 100, test = false)]
+#[track_caller]
+fn count_up(counter: &mut Vec<u8>, limit: u8, first: Option<u8>) {
+    fn clamp(x: u8) -> u8 {
+        if x > 50 {
+            return 50;
+        }
+        x
+    }
+    let Some(mut n) = first else {
+        return;
+    };
+    'outer: loop {
+        if n >= limit {
+            break 'outer;
+        }
+        counter.push(clamp(n));
+        n += 1;
+        if counter.len() >= 100 {
+            return;
+        }
+    }
+}
+
 #[test]
 fn a_track_caller_body_that_leaves_early_keeps_its_caller() {
+    let mut v = Vec::new();
+    count_up(&mut v, 3, Some(1));
+    count_up(&mut v, 3, None);
+    count_up(&mut v, 99, Some(49));
+    assert_eq!(v.len(), 2 + 50);
+    assert_eq!(v[..4], [1, 2, 49, 50]);
+    assert_eq!(v.last(), Some(&50));
     assert_eq!(pushed_len(Some(vec![])), Some(1));
     assert_eq!(pushed_len(None), None);
     assert_eq!(caller_line(Some(3)), Some(line!()));
