@@ -544,21 +544,23 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
 /// leave early is itself. In one that can, each `return v` becomes `break 'body v` and each
 /// `e?` a `match` that breaks out with what `?` would return ([`EarlyExits`]), inside a block
 /// labelled `'body`, so that leaving early still reaches the checks after it; closures, async
-/// blocks and items in the body keep theirs. That needs the body's type written (`typed`, for
-/// `?` to convert into), and no exit that is not seen: none in a macro's arguments, and no
-/// macro but std's own that cannot leave (a `bail!` expands to a `return`, unseen here).
+/// blocks and items in the body keep theirs. That needs no exit that is not seen (none in a
+/// macro's arguments, and no macro but std's own that cannot leave: a `bail!` expands to a
+/// `return`, unseen here), and for a `?`, the body's type written (`typed`: not an
+/// `impl Trait`), for the `?` to convert into.
 fn inlined_body(body: &syn::Block, p: &TokenStream, typed: bool) -> Option<TokenStream> {
     let tokens = body.to_token_stream();
     if !exits_early(tokens.clone()) {
         return Some(tokens);
     }
-    if !typed || exits_in_macro(tokens) {
+    if exits_in_macro(tokens) {
         return None;
     }
     let label = syn::Lifetime::new("'__smartcheck_body", proc_macro2::Span::call_site());
     let mut block = body.clone();
-    syn::visit_mut::VisitMut::visit_block_mut(&mut EarlyExits { label: &label, p }, &mut block);
-    Some(quote!(#label: #block))
+    let mut exits = EarlyExits { label: &label, p, tries: 0 };
+    syn::visit_mut::VisitMut::visit_block_mut(&mut exits, &mut block);
+    (typed || exits.tries == 0).then(|| quote!(#label: #block))
 }
 
 /// Rewrites a body's own `return`s and `?`s into breaks out of the block labelled `label`
@@ -566,6 +568,8 @@ fn inlined_body(body: &syn::Block, p: &TokenStream, typed: bool) -> Option<Token
 struct EarlyExits<'a> {
     label: &'a syn::Lifetime,
     p: &'a TokenStream,
+    /// How many `?`s were rewritten.
+    tries: usize,
 }
 
 impl syn::visit_mut::VisitMut for EarlyExits<'_> {
@@ -586,6 +590,7 @@ impl syn::visit_mut::VisitMut for EarlyExits<'_> {
                 *e = exit;
             }
             Expr::Try(t) => {
+                self.tries += 1;
                 self.visit_expr_mut(&mut t.expr);
                 let (inner, label, p) = (&t.expr, self.label, self.p);
                 // The value is bound first: `break 'body ::smartcheck::...` reads as `'body:`.

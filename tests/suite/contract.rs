@@ -691,8 +691,20 @@ fn count_up(counter: &mut Vec<u8>, limit: u8, first: Option<u8>) {
     }
 }
 
+/// An early `return` in a body whose type is `impl Trait`, not written on the inlined block.
+#[smartcheck::contract(ensures = result.size_hint() == (1, Some(1)), test = false)]
+#[track_caller]
+fn line_once(n: u8) -> impl Iterator<Item = u32> {
+    if n == 0 {
+        return std::iter::once(0);
+    }
+    std::iter::once(std::panic::Location::caller().line())
+}
+
 #[test]
 fn a_track_caller_body_that_leaves_early_keeps_its_caller() {
+    assert_eq!(line_once(1).next(), Some(line!()));
+    assert_eq!(line_once(0).next(), Some(0));
     let mut v = Vec::new();
     count_up(&mut v, 3, Some(1));
     count_up(&mut v, 3, None);
