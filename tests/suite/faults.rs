@@ -93,7 +93,7 @@ fn a_counterexample_that_passes_on_a_rerun_is_said_to_be_not_deterministic() {
     for seed in 0..10 {
         let calls = AtomicUsize::new(0);
         let report = smart_check(&seeded(seed), |v: &Vec<u8>| {
-            v.len() < 2 || calls.fetch_add(1, Ordering::SeqCst).is_multiple_of(3)
+            v.len() < 2 || calls.fetch_add(1, Ordering::SeqCst).is_multiple_of(2)
         });
         let text = report.to_string();
         assert!(report.failed(), "seed {seed}: {text}");
