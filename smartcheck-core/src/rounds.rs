@@ -273,15 +273,17 @@ fn subsumed(
 /// The earlier class that `cex`, found in a later round, is another value of: where it
 /// holds a known class's shape, but other values than its formula at the class's literals
 /// that the class's counterexample does not fail with (so discovery and reduction took it
-/// for new), its values reduced with nothing excluded land in the class. One bug past a
+/// for new), its reduction with nothing excluded lands in the class. One bug past a
 /// threshold or over a sum, which a formula can only show as literals (`forall x0: (x0,
-/// 101)` for a sum over 100), comes out of a later round as `(1, 100)`: its values reduced
-/// in the open, `(0, 101)` again. Two bugs that both return `false` on one shape stay apart:
-/// beside `(0, 128)`'s class (a second byte of 128 or more), `(7, 0)` reduces to itself.
-/// Values only: a shape of another bug reduced whole slipped into the class (`([0, 0, 0,
-/// 0], Some(false))`, a list too long, to `([], Some(true))` by deleting the elements and
-/// raising the flag, which fails for its own reason). One reduction of a reduced value, for
-/// a counterexample of a known class's shape only; its evaluations are the tester's.
+/// 101)` for a sum over 100), comes out of a later round as `(1, 100)`, and a sum over a
+/// number and a list's length as `([0; 14], 7)` beside `([], 21)`: reduced in the open,
+/// `(0, 101)` and `([], 21)` again. Two bugs that both return `false` on one shape stay
+/// apart: beside `(0, 128)`'s class (a second byte of 128 or more), `(7, 0)` reduces to
+/// itself. From the reduced value only: reduced in the open from discovery, a list too
+/// long slipped into a flag's class (`([7, 1, 4, 0, 0], Some(false))` to `([], Some(true))`,
+/// deleting and raising), where its reduction within the classes ends at `([0, 0, 0, 0],
+/// None)`, of another shape. One reduction of a reduced value, for a counterexample of a
+/// known class's shape only; its evaluations are the tester's.
 fn in_the_open(
     args: &Args,
     tester: &mut Tester<'_>,
@@ -293,7 +295,7 @@ fn in_the_open(
     with_stack_for(room_for(args, &cex.value), || {
         let mut open = Tester::new(known.prop, None);
         let (value, failure) = (cex.value.clone(), cex.failure.clone());
-        let reducer = Reducer::new(args, &mut open, gen, value, failure).values_only();
+        let reducer = Reducer::new(args, &mut open, gen, value, failure);
         let (reduced, failure) = reducer.run();
         tester.evaluations += open.evaluations;
         known.classes.class_of(&*reduced, &failure)

@@ -18,10 +18,10 @@
 //! elsewhere in the candidate, outside the embedded shape, is not looked at: requiring it to
 //! be in the class too made the reducer keep harmless NaNs to escape the known class.)
 //!
-//! A class also sees its formula's values. A candidate that holds the shape from the root
-//! with another value at one of the formula's literal leaves (a leaf no variable covers) is
-//! an instance only when the class's counterexample with the candidate's values there fails
-//! the same way: beside `(0, 128)`'s class, `forall x0: (x0, 128)` (a second byte of 128 or
+//! A class also sees its formula's values. A candidate that has the shape from the root
+//! (variables aside: not deeper, nor with more around it) with another value at one of the
+//! formula's literal leaves (a leaf no variable covers) is an instance only when the class's
+//! counterexample with the candidate's values there fails the same way: beside `(0, 128)`'s class, `forall x0: (x0, 128)` (a second byte of 128 or
 //! more fails), `(3, 200)` is an instance, as `(0, 200)` fails, and `(7, 5)` is not, as
 //! `(0, 5)` passes: it is another bug of the same shape and failure (a first byte of 7),
 //! which the paper's class took in (two bugs that both return `false` on one shape were one
@@ -701,9 +701,17 @@ impl<'p> Known<'p> {
     /// passes. One run a distinct set of values, remembered.
     fn of_its_formula(&self, k: usize, candidate: &dyn SubValue) -> bool {
         let class = &self.classes[k];
-        let own = NodeRef::Value(class.value.node());
-        let unlike = unlike_literals(&class.literals, own, NodeRef::Value(node_of(candidate)));
-        if unlike.is_empty() {
+        if class.literals.is_empty() {
+            return true;
+        }
+        let (own, root) = (NodeRef::Value(class.value.node()), NodeRef::Value(node_of(candidate)));
+        // Only a candidate of the class's shape from the root, its variables' places aside, is
+        // judged by its values: one that holds the shape deeper or with more around it (a
+        // longer list of operations) has its leaves elsewhere than the formula's literals.
+        let exact = class.may_start(root.constructor(), own.constructor())
+            && nodes_match(root, own, &class.loose, &class.alternatives);
+        let unlike = unlike_literals(&class.literals, own, root);
+        if !exact || unlike.is_empty() {
             return true;
         }
         let Some(prop) = self.prop else { return false };

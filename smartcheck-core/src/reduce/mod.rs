@@ -186,8 +186,6 @@ pub struct Reducer<'a, 't> {
     /// The shapes (constructors, leaves left out) `compensate` found nothing in, each with
     /// its ranked leaves' ranks then.
     compensated: HashMap<u64, Vec<u64>, BuildHasherDefault<FastHasher>>,
-    /// True when only the passes that change leaves run ([`Reducer::values_only`]).
-    values_only: bool,
 }
 
 impl<'a, 't> Reducer<'a, 't> {
@@ -216,15 +214,7 @@ impl<'a, 't> Reducer<'a, 't> {
             exhausted: FastSet::default(),
             crawled: FastSet::default(),
             compensated: HashMap::default(),
-            values_only: false,
         }
-    }
-
-    /// This reducer, running only the passes that change leaves (no structure pass, no last
-    /// resort): a value's numbers, chars and strings move, its shape stays.
-    pub fn values_only(mut self) -> Self {
-        self.values_only = true;
-        self
     }
 
     /// Runs the passes to a fixed point or until the evaluation budget is spent.
@@ -245,7 +235,6 @@ impl<'a, 't> Reducer<'a, 't> {
                 let values = changes != Changes::Structure;
                 if (values && !self.args.shrink_values)
                     || (changes == Changes::LastResort && progress)
-                    || (self.values_only && changes != Changes::Values)
                 {
                     continue;
                 }
