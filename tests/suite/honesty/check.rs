@@ -5,7 +5,10 @@
 //! - **alone**: each variable replaced by fresh values, the others as in the counterexample
 //!   (a side condition's other side keeps its own value);
 //! - **joint**: all variables replaced together (a repeated variable by one value at all its
-//!   places), the draws that meet the formula's side conditions;
+//!   places), the draws that meet the formula's side conditions; then, for two or more
+//!   numbers, every assignment of their few simplest values ("small values together") and
+//!   of their types' (or ranges') ends and half-way values with the simplest ("edge values
+//!   together", where wrapping arithmetic meets itself);
 //! - **constructors**: each constructor claimed at each constructor variable must fail under
 //!   the counterexample's own values of the universal variables and under ten drawn
 //!   assignments (the other constructor variables drawn among their constructors);
@@ -258,6 +261,105 @@ fn small_together(
 /// The most assignments [`small_together`] runs per formula.
 const SMALL_TOGETHER: u64 = 4096;
 
+/// The values [`edges_together`] draws a variable among: the three simplest of its type
+/// (ranks `0, 1, 2`), and, for an integer (its `Debug` text a whole number), the ends of its
+/// type (`MIN`, `MAX`: the least and greatest of `SubTypes::edge_values`) or of its field's
+/// `range = LO..=HI`, each end's neighbour inward, and the value half way up from the low
+/// end (`LO + (HI - LO + 1) / 2`: 128 for `u8`, 0 for `i8`, 30 for `0..=59`) with its two
+/// neighbours: where wrapping arithmetic meets itself (`0 - 128 == 128 - 0` in `u8`). `None`
+/// for a variable that is no ranked leaf.
+fn edge_pool(root: NodeRef<'_>, variable: &Variable) -> Option<Vec<Box<dyn SubValue>>> {
+    let (paths, own) = variable;
+    let node = own.as_node().type_node();
+    node.leaf_rank()?;
+    let mut pool: Vec<Box<dyn SubValue>> = (0..3).filter_map(|r| node.from_leaf_rank(r)).collect();
+    let number = |v: &dyn SubValue| format!("{:?}", v.as_node()).parse::<i128>().ok();
+    // The field's range, if the variable's first place is a ranged field's integer.
+    let path = paths.first()?;
+    let ranged = path.split_last().and_then(|(&slot, up)| match at_path(root, up)? {
+        NodeRef::Value(holder) => holder.node_field_range(slot as usize),
+        _ => None,
+    });
+    let ends: Vec<Box<dyn SubValue>> = match ranged {
+        Some(range) => {
+            let ints = range.ints(&mut Gen::new(0, 0), 0);
+            // From the low end up, then the high end and its neighbour below.
+            let high = ints.get(ints.len().saturating_sub(2)).cloned();
+            ints.first().cloned().into_iter().chain(high).collect()
+        }
+        None => node.node_edge_values(),
+    };
+    let numbered: Vec<(i128, Box<dyn SubValue>)> =
+        ends.into_iter().filter_map(|v| Some((number(&*v)?, v))).collect();
+    let low = numbered.iter().min_by_key(|(n, _)| *n);
+    let high = numbered.iter().max_by_key(|(n, _)| *n);
+    if let (Some((lo, low)), Some((hi, high))) = (low, high) {
+        let (lo, hi) = (*lo, *hi);
+        let from_low = |delta: i128| low.as_node().type_node().node_offset(delta);
+        let half = hi.checked_sub(lo).and_then(|span| span.checked_add(1)).map(|n| n / 2);
+        let inward = [from_low(0), from_low(1), Some(high.clone())];
+        let below_high = high.as_node().type_node().node_offset(-1);
+        let middle = half.map(|h| [from_low(h - 1), from_low(h), from_low(h + 1)]);
+        let all = inward.into_iter().chain([below_high]).chain(middle.into_iter().flatten());
+        let within = |v: &dyn SubValue| number(v).is_some_and(|n| lo <= n && n <= hi);
+        pool.extend(all.flatten().filter(|v| within(&**v)));
+    }
+    let mut texts: Vec<String> = Vec::new();
+    pool.retain(|v| {
+        let text = format!("{:?}", v.as_node());
+        let new = !texts.contains(&text);
+        texts.push(text);
+        new
+    });
+    Some(pool)
+}
+
+/// Assignments of the [`edge_pool`] values of each variable to `variables` together, when
+/// there are two or more and all are ranked leaves: every one when they number
+/// [`EDGES_TOGETHER`] at most, else as many drawn at random. The puts of the first for which
+/// `passes_with` says the instance passes. A claim over numbers under wrapping arithmetic may
+/// fail everywhere but where they sit at half the type's range from each other (`(0, 128)`
+/// for a `u8` difference that should not depend on the order), which fresh draws seldom
+/// make and [`small_together`] never does.
+fn edges_together(
+    root: NodeRef<'_>,
+    variables: &[Variable],
+    gen: &mut Gen,
+    mut passes_with: impl FnMut(&[Box<dyn SubValue>]) -> bool,
+) -> Option<Vec<Put>> {
+    if variables.len() < 2 {
+        return None;
+    }
+    let pools: Vec<Vec<Box<dyn SubValue>>> =
+        variables.iter().map(|v| edge_pool(root, v)).collect::<Option<_>>()?;
+    let all = pools.iter().try_fold(1u64, |n, p| n.checked_mul(p.len() as u64));
+    let every = all.is_some_and(|n| n <= EDGES_TOGETHER);
+    let mut digits = vec![0usize; pools.len()];
+    for _ in 0..EDGES_TOGETHER {
+        if !every {
+            digits.iter_mut().zip(&pools).for_each(|(d, p)| *d = gen.range(0, p.len() - 1));
+        }
+        let values: Vec<Box<dyn SubValue>> =
+            digits.iter().zip(&pools).map(|(&d, p)| p[d].clone()).collect();
+        if passes_with(&values) {
+            let puts = variables.iter().zip(values).flat_map(|((paths, _), v)| {
+                paths.iter().map(move |p| (p.clone(), v.clone())).collect::<Vec<_>>()
+            });
+            return Some(puts.collect());
+        }
+        if every {
+            // The next assignment, the last variable fastest.
+            let at = (0..digits.len()).rev().find(|&i| digits[i] + 1 < pools[i].len())?;
+            digits[at] += 1;
+            digits[at + 1..].iter_mut().for_each(|d| *d = 0);
+        }
+    }
+    None
+}
+
+/// The most assignments [`edges_together`] runs per formula.
+const EDGES_TOGETHER: u64 = 4096;
+
 /// `value` with the fields of each group of `orders` (`forall orders of ..`) put in a random
 /// order; `None` when one cannot be put in place.
 fn reordered<T: SubTypes>(g: &mut Gen, value: T, orders: &[AnyOrder]) -> Option<T> {
@@ -416,21 +518,32 @@ pub fn check<T: SubTypes, R: PropertyResult>(
             // Then every assignment of the numbers' few simplest values together: where they
             // coincide or line up (`-1/1` and `1/-1` equal, three points in a row), which
             // draws one at a time seldom make.
+            // Then, the same way, among their types' (or ranges') edges and half-way values
+            // too: where wrapping arithmetic meets itself.
+            let passes_with = |all: &[Box<dyn SubValue>]| {
+                let every: Vec<_> =
+                    all.iter().enumerate().flat_map(|(k, v)| puts(k, v.clone())).collect();
+                let drawn: Vec<Option<Box<dyn SubValue>>> =
+                    all.iter().map(|v| Some(v.clone())).collect();
+                let candidate = instance(value, &every).filter(within);
+                meets(&drawn) && candidate.as_ref().is_some_and(|c| passes(&prop, c))
+            };
             let refuted_at_random = tally.refutations.len() > refutations_before;
-            let small = (!refuted_at_random).then(|| {
-                small_together(&variables, |all| {
-                    let every: Vec<_> =
-                        all.iter().enumerate().flat_map(|(k, v)| puts(k, v.clone())).collect();
-                    let drawn: Vec<Option<Box<dyn SubValue>>> =
-                        all.iter().map(|v| Some(v.clone())).collect();
-                    let candidate = instance(value, &every).filter(within);
-                    meets(&drawn) && candidate.as_ref().is_some_and(|c| passes(&prop, c))
-                })
-            });
+            let small = (!refuted_at_random).then(|| small_together(&variables, &passes_with));
             if let Some(puts) = small.flatten() {
                 let refuted = instance(value, &puts).expect("an instance just run");
                 tally.joint.1 += 1;
                 refute(&mut tally, "small values together", &refuted);
+            }
+            let refuted_yet = tally.refutations.len() > refutations_before;
+            let root = NodeRef::Value(value.node());
+            let edges = (!refuted_yet)
+                .then(|| edges_together(root, &variables, &mut gen, &passes_with))
+                .flatten();
+            if let Some(puts) = edges {
+                let refuted = instance(value, &puts).expect("an instance just run");
+                tally.joint.1 += 1;
+                refute(&mut tally, "edge values together", &refuted);
             }
         }
         // Each claimed constructor has a witness under the counterexample's own values of
