@@ -694,6 +694,26 @@ impl Ctx<'_, '_> {
         self.nth(place, k, n)
     }
 
+    /// A replacement of `place` among its edge values when it is an integer (`Sampler::edge`:
+    /// its type's or range's ends, half way between them, 0), else as [`Ctx::dense`]: an edge
+    /// try's.
+    fn edge(&mut self, place: usize, few: usize, n: usize) -> Option<Box<dyn SubValue>> {
+        let drawn = {
+            let subject = self.subject;
+            let (sampler, gen) = self.sampler(place);
+            sampler.edge(subject, gen)
+        };
+        match drawn {
+            Some(value) => Some(value),
+            None => self.dense(place, few, n),
+        }
+    }
+
+    /// Every edge value of `place` when it is an integer (`Sampler::edge`), else none.
+    fn edges(&mut self, place: usize) -> Vec<Box<dyn SubValue>> {
+        self.sampler(place).0.edges().to_vec()
+    }
+
     /// A random replacement of `place` far from the counterexample's own (`Sampler::far`).
     fn far(&mut self, place: usize) -> Option<Box<dyn SubValue>> {
         let (subject, args) = (self.subject, self.args);

@@ -148,7 +148,7 @@ fn native_boundary(
 /// How two values compare: natively for the integer types and `char`, two tags of one type
 /// by their constructors' declaration order ([`tag_order`]), else by their `Debug` texts
 /// ([`order`]); `None` when they have no order.
-fn compare(a: &dyn SubValue, b: &dyn SubValue) -> Option<Ordering> {
+pub(super) fn compare(a: &dyn SubValue, b: &dyn SubValue) -> Option<Ordering> {
     native(a, b)
         .or_else(|| tag_order(a.as_node(), b.as_node()))
         .or_else(|| order(&show(a.as_node()), &show(b.as_node())))
@@ -163,6 +163,36 @@ pub(super) fn extremes(node: NodeRef<'_>) -> Option<(Box<dyn SubValue>, Box<dyn 
     let high = (0..edges.len()).max_by(by)?;
     let (low, high) = (&edges[low], &edges[high]);
     (compare(&**low, &**high) == Some(Ordering::Less)).then(|| (low.clone(), high.clone()))
+}
+
+/// The value half way up from `low` to `high`, `low + (high - low + 1) / 2` (128 for `u8`'s
+/// `0..=255`, 0 for `i8`'s `-128..=127`, 30 for a range `0..=59`), on the number line
+/// `SubTypes::offset` gives: the span probed by doubling steps, then bisected, O(bits)
+/// offsets. `None` for a type without that line (a `NonZeroU8`, a `char`), for one whose
+/// span is past `offset`'s deltas (`u128`, `i128`), or when `high` is not above `low`.
+pub(super) fn halfway(low: &dyn SubValue, high: &dyn SubValue) -> Option<Box<dyn SubValue>> {
+    let from_low = |d: u128| low.as_node().type_node().node_offset(i128::try_from(d).ok()?);
+    let within =
+        |d: u128| from_low(d).is_some_and(|v| compare(&*v, high) != Some(Ordering::Greater));
+    if compare(low, high) != Some(Ordering::Less) || !within(1) {
+        return None;
+    }
+    // Doubling: `step <= span <= 2 * step - 1`; then bisected.
+    let mut step: u128 = 1;
+    while step <= u128::MAX / 2 && within(2 * step) {
+        step *= 2;
+    }
+    let (mut span, mut top) = (step, step - 1 + step);
+    while span < top {
+        let mid = span + (top - span).div_ceil(2);
+        match within(mid) {
+            true => span = mid,
+            false => top = mid - 1,
+        }
+    }
+    // The line must reach `high` (or pass it): a 128-bit type's ends lie beyond its deltas.
+    let reached = from_low(span).is_some_and(|v| compare(&*v, high) == Some(Ordering::Equal));
+    (reached || from_low(span + 1).is_some()).then(|| from_low(span.div_ceil(2))).flatten()
 }
 
 /// True for a tag: a value of a type of two or more constructors that holds nothing (a
@@ -468,4 +498,29 @@ fn pairs(ctx: &Ctx<'_, '_>, scheme: &Scheme, equal: bool) -> Vec<(usize, usize)>
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{halfway, show};
+    use crate::subtypes::SubValue;
+
+    fn half(low: &dyn SubValue, high: &dyn SubValue) -> Option<String> {
+        halfway(low, high).map(|v| show(v.as_node()))
+    }
+
+    #[test]
+    fn halfway_is_half_the_span_up_from_the_low_end() {
+        assert_eq!(half(&0u8, &255u8).as_deref(), Some("128"));
+        assert_eq!(half(&i8::MIN, &i8::MAX).as_deref(), Some("0"));
+        assert_eq!(half(&i64::MIN, &i64::MAX).as_deref(), Some("0"));
+        // A range's own: `0..=59`, `-5..=-3`.
+        assert_eq!(half(&0u16, &59u16).as_deref(), Some("30"));
+        assert_eq!(half(&-5i32, &-3i32).as_deref(), Some("-4"));
+        // Past the deltas `offset` takes: none rather than a wrong one.
+        assert_eq!(half(&0u128, &u128::MAX), None);
+        // No span, or no number line.
+        assert_eq!(half(&7u8, &7u8), None);
+        assert_eq!(half(&'a', &'z'), None);
+    }
 }

@@ -20,6 +20,8 @@
 //!    float's NaN and infinities, a char's control and multi-byte ones), so that a claim is
 //!    not made over values where the property's code overflows or wraps unless it holds there
 //!    (a random draw meets `i64::MAX` too rarely: such a claim was false in 3 of 10 runs);
+//!    with, for an integer, the value half way between its type's (or range's) ends (128 for
+//!    a `u8`: see `edge_pool`, which an edge try of `universal` also draws among);
 //!    then **near** values: the counterexample's other sub-values of the same type, its
 //!    own value one step changed (its leaf's neighbours in the order of simplicity, the leaf
 //!    shrinker's candidates), and for a list, the counterexample's lists with one element
@@ -40,7 +42,7 @@ use crate::gen::Gen;
 use crate::index::assign_at_path;
 use crate::reduce::generate_below;
 use crate::reduce::structure::reuse_children;
-use crate::reduce::tree::{assign_leaf, cons_parts, leaves, LeafPath};
+use crate::reduce::tree::{assign_leaf, cons_parts, leaves, node_at, LeafPath};
 use crate::subtypes::{NodeRef, Shape, SubValue};
 
 /// Small values kept per place.
@@ -86,6 +88,14 @@ pub(super) struct Sampler {
     /// True when `whole` is there because the place is a tag of a type whose variants are
     /// all fieldless ([`every_tag`]).
     fieldless: bool,
+    /// For an integer leaf, its type's ends (or its ranged field's), the value half way
+    /// between them and 0 where within ([`edge_pool`]): what an edge try draws among
+    /// ([`Sampler::edge`]). Empty elsewhere.
+    edges: Vec<Box<dyn SubValue>>,
+    /// For any other place, its first [`EDGE_LEAVES`] integer leaves that have an
+    /// [`edge_pool`], each with it: an edge try puts each at one of its edges in the
+    /// counterexample's own value.
+    leaf_edges: Vec<(LeafPath, Vec<Box<dyn SubValue>>)>,
 }
 
 impl Sampler {
@@ -103,6 +113,19 @@ impl Sampler {
                 let ends = in_range.split_off(in_range.len() - 2);
                 (std::mem::replace(&mut in_range, random), ends)
             }
+        };
+        // A range's low end is its first value, its high end the first of its two ends.
+        let bounds = match (first.first(), ends.first()) {
+            (Some(low), Some(high)) if subject.is_leaf(place) => Some((low.clone(), high.clone())),
+            _ => None,
+        };
+        let edges = match ranged {
+            true => bounds.map(|b| edge_pool(node, Some(b))).unwrap_or_default(),
+            false => edge_pool(node, None),
+        };
+        let leaf_edges = match subject.is_leaf(place) {
+            true => Vec::new(),
+            false => inner_edges(node, gen),
         };
         let mut small = Distinct::new(&own);
         let whole;
@@ -144,14 +167,43 @@ impl Sampler {
             small.keep(strings.map(shown), most + SHAPES + SEPARATED);
         }
         // Edges that are no small value, then near values that are no edge.
-        let type_edges = if ranged { ends } else { node.type_node().node_edge_values() };
+        let mut type_edges = if ranged { ends } else { node.type_node().node_edge_values() };
+        // With the value half way between an integer's ends (and the others, known already).
+        type_edges.extend(edges.iter().cloned());
         let mut near = Distinct::new(&own);
         near.keep_apart(type_edges.into_iter().map(shown), EDGES, &small.seen);
         near.keep(
             near_values(subject, place, gen).into_iter().map(shown),
             near.values.len() + NEAR,
         );
-        Sampler { place, small: small.values, near: near.values, in_range, whole, fieldless }
+        let (small, near) = (small.values, near.values);
+        Sampler { place, small, near, in_range, whole, fieldless, edges, leaf_edges }
+    }
+
+    /// The place's [`edge_pool`] values: empty unless it is an integer leaf.
+    pub(super) fn edges(&self) -> &[Box<dyn SubValue>] {
+        &self.edges
+    }
+
+    /// One of the place's [`edge_pool`] values at random (an integer's `MIN`, `MAX`, half
+    /// way and 0); for a place that holds integers, the counterexample's own value with each
+    /// of its first [`EDGE_LEAVES`] at one of theirs; `None` for a place with none.
+    pub(super) fn edge(&self, subject: &Subject<'_>, gen: &mut Gen) -> Option<Box<dyn SubValue>> {
+        let pick = |pool: &[Box<dyn SubValue>], gen: &mut Gen| {
+            pool.get(gen.below(pool.len().max(1) as u64) as usize).cloned()
+        };
+        if !self.edges.is_empty() {
+            return pick(&self.edges, gen);
+        }
+        if self.leaf_edges.is_empty() {
+            return None;
+        }
+        let mut value = subject.node(self.place).to_value();
+        for (path, pool) in &self.leaf_edges {
+            let edge = pick(pool, gen)?;
+            assign_leaf(value.as_node_mut(), path, edge).ok()?;
+        }
+        Some(value)
     }
 
     /// For a place in a ranged field, one of its values within the range (small or drawn)
@@ -303,6 +355,84 @@ impl Sampler {
         })
     }
 }
+
+/// For an integer leaf (a ranked leaf whose edge values print as whole numbers), the values
+/// an edge try draws it among: the least and the greatest of its type's edge values (`MIN`,
+/// `MAX`), or `bounds` (a ranged field's `LO` and `HI`); the value half way up between them
+/// (`relation::halfway`: 128 for a `u8`, 0 for an `i8`, 30 for `0..=59`); and its type's
+/// simplest value (0) where within them. Wrapping arithmetic meets itself there: `a - b ==
+/// b - a` in `u8` for `(0, 128)`, in `i8` for `(-128, 0)`, where random values seldom go
+/// together and the few simplest never do. Empty for any other place. Cost: O(bits) offsets,
+/// once per place.
+fn edge_pool(
+    node: NodeRef<'_>,
+    bounds: Option<(Box<dyn SubValue>, Box<dyn SubValue>)>,
+) -> Vec<Box<dyn SubValue>> {
+    let type_node = node.type_node();
+    if type_node.leaf_rank().is_none() {
+        return Vec::new();
+    }
+    let Some((low, high)) = bounds.or_else(|| super::relation::extremes(node)) else {
+        return Vec::new();
+    };
+    let whole = |v: &dyn SubValue| {
+        let text = show(v.as_node());
+        let digits = text.strip_prefix('-').unwrap_or(&text);
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    if !whole(&*low) || !whole(&*high) {
+        return Vec::new();
+    }
+    let within = |v: &dyn SubValue| {
+        let compare = super::relation::compare;
+        compare(&*low, v) != Some(std::cmp::Ordering::Greater)
+            && compare(v, &*high) != Some(std::cmp::Ordering::Greater)
+    };
+    let middle = super::relation::halfway(&*low, &*high);
+    let zero = type_node.from_leaf_rank(0).filter(|z| within(&**z));
+    let mut pool = Distinct::new("");
+    let all = [Some(low.clone()), Some(high.clone()), middle, zero];
+    pool.keep(all.into_iter().flatten().map(shown), 4);
+    pool.values
+}
+
+/// The first [`EDGE_LEAVES`] integer leaves under `node` that have an [`edge_pool`] (within
+/// a ranged field's range, the field's own parent holding it), each with its pool.
+fn inner_edges(node: NodeRef<'_>, gen: &mut Gen) -> Vec<(LeafPath, Vec<Box<dyn SubValue>>)> {
+    let mut out = Vec::new();
+    for leaf in leaves(node) {
+        if out.len() >= EDGE_LEAVES {
+            break;
+        }
+        if leaf.node.type_node().leaf_rank().is_none() {
+            continue;
+        }
+        let slots = leaf.path.strip_prefix(&[]).unwrap_or_default();
+        let Some((&slot, up)) = slots.split_last() else { continue };
+        let range = match node_at(node, up) {
+            Some(NodeRef::Value(holder)) => holder.node_field_range(slot as usize),
+            _ => None,
+        };
+        let bounds = match range {
+            Some(range) => {
+                let ints = range.ints(gen, 0);
+                let high = ints.len().checked_sub(2).map(|k| ints[k].clone());
+                let Some(bounds) = ints.first().cloned().zip(high) else { continue };
+                Some(bounds)
+            }
+            None => None,
+        };
+        let pool = edge_pool(leaf.node, bounds);
+        if !pool.is_empty() {
+            out.push((leaf.path, pool));
+        }
+    }
+    out
+}
+
+/// Integer leaves of a place that is no leaf itself put at their edges in an edge try
+/// ([`inner_edges`]).
+const EDGE_LEAVES: usize = 8;
 
 /// The `k`-th of `n` random values of the type of `node`, at growing sizes: a constructor
 /// budget below `BEYOND · max_size` scaled by `k / n`, a QuickCheck size up to
