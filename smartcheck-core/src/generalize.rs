@@ -1239,7 +1239,7 @@ mod tests {
         let (g, evaluations) = counted(some_fails, &(Some(0), vec![]));
         assert_eq!(
             g.evidence(),
-            Some(Evidence { tried: 100, met: 100, distinct: 70, every: false })
+            Some(Evidence { tried: 100, met: 100, distinct: 65, every: false })
         );
         assert_eq!(g.formula(), "forall values x0 x1:\n  (Some(x1), x0)");
         assert_eq!(evaluations, 1 + 100 + 100);

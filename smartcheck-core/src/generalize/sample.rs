@@ -20,8 +20,6 @@
 //!    float's NaN and infinities, a char's control and multi-byte ones), so that a claim is
 //!    not made over values where the property's code overflows or wraps unless it holds there
 //!    (a random draw meets `i64::MAX` too rarely: such a claim was false in 3 of 10 runs);
-//!    with, for an integer, the value half way between its type's (or range's) ends (128 for
-//!    a `u8`: see `edge_pool`, which an edge try of `universal` also draws among);
 //!    then **near** values: the counterexample's other sub-values of the same type, its
 //!    own value one step changed (its leaf's neighbours in the order of simplicity, the leaf
 //!    shrinker's candidates), and for a list, the counterexample's lists with one element
@@ -167,9 +165,7 @@ impl Sampler {
             small.keep(strings.map(shown), most + SHAPES + SEPARATED);
         }
         // Edges that are no small value, then near values that are no edge.
-        let mut type_edges = if ranged { ends } else { node.type_node().node_edge_values() };
-        // With the value half way between an integer's ends (and the others, known already).
-        type_edges.extend(edges.iter().cloned());
+        let type_edges = if ranged { ends } else { node.type_node().node_edge_values() };
         let mut near = Distinct::new(&own);
         near.keep_apart(type_edges.into_iter().map(shown), EDGES, &small.seen);
         near.keep(
