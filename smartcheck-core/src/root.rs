@@ -133,8 +133,8 @@ impl RootType {
     }
 
     /// The `RootType` of the argument `T` of a one-argument `#[smartcheck::contract]` test,
-    /// which drew it as the 1-tuple `(T,)` before: the inputs saved so are replayed too (see
-    /// [`Replay`](crate::replay)).
+    /// which drew it as the 1-tuple `(T,)` before: the inputs saved so are replayed too (by
+    /// the replay of saved failures, `replay.rs`).
     pub fn of_contract_argument<T: SubTypes>() -> RootType {
         let one_tuple = OneTuple {
             key: crate::persist::type_key::<(T,)>,
