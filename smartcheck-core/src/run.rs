@@ -68,13 +68,14 @@ fn check_erased(args: &Args, ty: RootType, prop: &RootProperty<'_>) -> Report<Ro
     let mut report = with_fork(args, prop, |prop| {
         with_stack_for(run_depth(args), || crate::rounds::rounds(args, ty, prop, seed, Vec::new()))
     });
-    // `smart_check` has no enumeration of its type to check exhaustively with: it says so
-    // in the report, never silently.
+    // `smart_check` asks no enumeration of its type, so it cannot check exhaustively: it
+    // says so in the report, never silently.
     if let Some(depth) = args.exhaustive {
         report.notes.push(format!(
-            "exhaustive checking to depth {depth} was asked for, but `smart_check` knows no \
-             enumeration of its type: random discovery ran instead (exhaustive checking is \
-             `smartcheck::exhaustive::exhaustive_check`, or `#[smartcheck::property]`)"
+            "exhaustive checking to depth {depth} was asked for, but `smart_check` does not \
+             enumerate values (it asks no `Enumerate` of its type): random discovery ran \
+             instead (exhaustive checking is `smartcheck::exhaustive::exhaustive_check`, or \
+             `#[smartcheck::property]`)"
         ));
     }
     report
