@@ -541,15 +541,24 @@ fn tally(input: &Counted) -> usize {
 /// one call in the generated test, every bug one class.)
 #[test]
 fn two_panics_in_a_track_caller_body_are_two_classes() {
-    let mut both = 0;
+    let both = seeds_failing_with("smartcheck_contract_tally", |stderr| {
+        stderr.contains("a large `a`") && stderr.contains("a 7")
+    });
+    assert!(both >= 8, "both bugs reported in {both} of 10 seeds");
+}
+
+/// Runs the ignored contract test `name` in a child process at seeds 0 to 9, each expected
+/// to fail; how many of their reports `both` accepts.
+fn seeds_failing_with(name: &str, both: impl Fn(&str) -> bool) -> usize {
+    let mut count = 0;
     for seed in 0..10 {
         let seed = seed.to_string();
         let env = [("SMARTCHECK_SEED", seed.as_str())];
-        let (passed, stderr) = run_contract_test_with("smartcheck_contract_tally", &env);
+        let (passed, stderr) = run_contract_test_with(name, &env);
         assert!(!passed, "the contract test passed:\n{stderr}");
-        both += usize::from(stderr.contains("a large `a`") && stderr.contains("a 7"));
+        count += usize::from(both(&stderr));
     }
-    assert!(both >= 8, "both bugs reported in {both} of 10 seeds");
+    count
 }
 
 /// `counted`'s two bugs, each breaking a clause of its own, in a `#[track_caller]` function.
@@ -570,17 +579,10 @@ fn counted_here(input: &Counted) -> (u8, usize) {
 /// the clause, as for any function (both were at the test's one call).
 #[test]
 fn two_broken_clauses_of_a_track_caller_function_are_two_classes() {
-    let mut both = 0;
-    for seed in 0..10 {
-        let seed = seed.to_string();
-        let env = [("SMARTCHECK_SEED", seed.as_str())];
-        let (passed, stderr) = run_contract_test_with("smartcheck_contract_counted_here", &env);
-        assert!(!passed, "the contract test passed:\n{stderr}");
-        both += usize::from(
-            stderr.contains("ensures `result.0 <= 200`")
-                && stderr.contains("ensures `result.1 <= input.b.len()`"),
-        );
-    }
+    let both = seeds_failing_with("smartcheck_contract_counted_here", |stderr| {
+        stderr.contains("ensures `result.0 <= 200`")
+            && stderr.contains("ensures `result.1 <= input.b.len()`")
+    });
     assert!(both >= 8, "both clauses reported in {both} of 10 seeds");
 }
 
