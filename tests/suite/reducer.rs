@@ -2369,3 +2369,22 @@ fn a_short_strings_chars_are_scanned_within_their_class() {
     reduces_from((0, "a\\".to_string()), (0, ";".to_string()), 60, line_needs_no_escape);
     ends_at_when_found(&";".to_string(), name_needs_no_escape);
 }
+
+/// A sum of an integer and a float past a threshold: neither leaf can fall alone, and the
+/// integer's size goes to the float (which the order's sum of ranks does not count), from
+/// where the float falls to the least whole number that fails. On three types, two orders
+/// of the fields; each ended where it started, or half way (`(445.0, 556)`), before.
+#[test]
+#[allow(clippy::neg_cmp_op_on_partial_ord)] // a NaN passes: the bug is a sum past 300
+fn an_integers_size_moves_into_a_float_beside_it() {
+    let args = Args { seed: Some(1), ..Args::default() };
+    let over = |x: &(u8, f32)| !(f32::from(x.0) + x.1 > 300.0);
+    let cex = smartcheck::reduce(&args, over, (219, 82.0)).expect("fails");
+    assert_eq!(*cex.value(), (0, 301.0));
+    let over = |x: &(f64, u16)| x.0 + f64::from(x.1) <= 1000.0;
+    let cex = smartcheck::reduce(&args, over, (700.5, 600)).expect("fails");
+    assert_eq!(*cex.value(), (1001.0, 0));
+    let over = |x: &(i32, Option<f32>)| !(x.0 as f32 + x.1.unwrap_or(0.0) > 50.0);
+    let cex = smartcheck::reduce(&args, over, (40, Some(11.5))).expect("fails");
+    assert_eq!(*cex.value(), (0, Some(51.0)));
+}

@@ -969,8 +969,13 @@ const EDGE_TRIES: usize = 40;
 /// failure found first may sit in the earlier one, which can then change neither alone nor
 /// by carrying its content over (`fold_leaves`): `("=", "")` to `("", " ")`, whose space
 /// then falls to a tab. Simpler by the earlier leaf (unranked leaves add nothing to the
-/// order's sum). As a last resort (run only in a round in which no pass made progress), pairs
-/// among the first `PAIRS` unranked leaves, the earlier not at its simplest, at most
+/// order's sum). Likewise a ranked leaf (an integer) falls to its simplest value while a
+/// float, earlier or later, takes each of its type's edge values: a sum of a byte and a
+/// float over 300 found as `(219, 82.0)` holds on to both, as neither can fall alone, and
+/// `(0, f32::MAX)` fails with a smaller sum of ranks (floats have none), from where the
+/// float falls to `(0, 301.0)`. As a last resort (run only in a round in which no pass made
+/// progress), pairs among the first `PAIRS` unranked leaves, the earlier not at its
+/// simplest, and of the first `PAIRS` ranked leaves with the floats among them, at most
 /// `EDGE_TRIES` evaluations a call.
 ///
 /// [`SubTypes::edge_values`]: crate::SubTypes::edge_values
@@ -998,7 +1003,29 @@ pub fn edge_trade(r: &mut Reducer<'_, '_>) -> bool {
             }
         }
     }
+    // A number's size moved into a float, which the order's sum does not count.
+    let floats: Vec<&Leaf<'_>> = unranked.iter().copied().filter(|l| is_float(l.node)).collect();
+    let ranked = found.iter().filter(|l| rank(l.node).is_some_and(|k| k > 0)).take(PAIRS);
+    for a in ranked.filter(|_| !floats.is_empty()) {
+        let Some(zero) = a.node.type_node().from_leaf_rank(0) else { continue };
+        for b in &floats {
+            for edge in b.node.type_node().node_edge_values() {
+                if r.spent() || r.tester.evaluations >= until {
+                    return false;
+                }
+                if r.try_leaves([(&a.path, zero.clone()), (&b.path, edge)]) {
+                    return true;
+                }
+            }
+        }
+    }
     false
+}
+
+/// True when `node` is an `f32` or `f64` leaf.
+fn is_float(node: NodeRef<'_>) -> bool {
+    let ty = node.value_type();
+    ty == std::any::TypeId::of::<f64>() || ty == std::any::TypeId::of::<f32>()
 }
 
 /// Lowers one char everywhere it occurs in the value's strings at once, to the simplest char
