@@ -4,11 +4,17 @@
 //! instance of an earlier class of counterexample (precondition strengthening, §5.3) is
 //! *skipped*: it uses up one of the round's `tests`, never the discard budget, and is counted
 //! per class. A round ends early once 18 of its last 20 inputs were known instances: it
-//! would mostly find the known classes again.
+//! would mostly find the known classes again. Before that, up to [`CUTS_RUN`] known
+//! instances a round are run again with the known shapes they hold below their root cut out
+//! (`Known::excised`): where one bug shows in most inputs (a `Neg` anywhere in an
+//! expression), a second one beside it (a `Sub`) fails in what is left, and is found.
 //!
 //! Invariant: a round runs at most `tests` inputs that meet the precondition (passed or
-//! skipped) and gives up after more than `max_discard_ratio × tests` discards.
-//! Cost: one generation and one evaluation per input. The stack for the evaluation (and the
+//! skipped), and at most [`CUTS_RUN`] values cut out of them, and gives up after more than
+//! `max_discard_ratio × tests` discards.
+//! Cost: one generation and one evaluation per input; a known instance is listed against
+//! the classes once more for each shape cut out of it (no run), and run again only when none
+//! is left. The stack for the evaluation (and the
 //! input's drop) is sized from how deep generation went ([`Gen::deepest`]), not by walking the
 //! input; one generator is reseeded for every input, so its buffers are reused.
 
@@ -19,7 +25,15 @@ use crate::property::{Failure, Outcome};
 use crate::report::Counts;
 use crate::root::{Root, RootType, Slot};
 use crate::stack::{has_room_for, round_depth, with_stack_for};
+use crate::subtypes::SubValue;
 use crate::tester::Tester;
+
+/// A known instance with the known shapes it holds cut out (`Known::excised`), to be run
+/// in its place.
+pub(crate) type Excise<'a> = &'a dyn Fn(&dyn SubValue, &Failure) -> Option<Root>;
+
+/// Known instances a round runs again with the known shapes they hold cut out, at most.
+const CUTS_RUN: usize = 10;
 
 /// A round ends early once this many of its last [`WINDOW`] inputs were known instances.
 const NEARLY_ALL: u32 = 18;
@@ -77,7 +91,7 @@ impl Tally {
 
 /// One round under way: what its loop carries besides the run's state, so that the loop can
 /// move to a grown stack part way through.
-struct Round {
+struct Round<'a> {
     tally: Tally,
     /// The input under test, generated in place (one box for the round, not one per input).
     input: Box<dyn Slot>,
@@ -91,6 +105,10 @@ struct Round {
     /// True when the input's draw made no node of a type with constraints: it is run without
     /// a walk for them (`Tester::classify_drawn`).
     plain: bool,
+    /// What cuts the known shapes out of a known instance, and how many more such cut
+    /// values the round may run.
+    excise: Option<Excise<'a>>,
+    cuts_left: usize,
 }
 
 /// Random testing until a new counterexample, the end of the round's tests, or too many
@@ -101,6 +119,7 @@ pub(crate) fn discover(
     tester: &mut Tester<'_>,
     gen: &mut Gen,
     counts: &mut Counts,
+    excise: Option<Excise<'_>>,
 ) -> Discovered<Root> {
     let mut round = Round {
         tally: Tally::default(),
@@ -110,6 +129,8 @@ pub(crate) fn discover(
         max_discards: args.max_discard_ratio.saturating_mul(args.tests.max(1)),
         grown: false,
         plain: false,
+        excise,
+        cuts_left: CUTS_RUN,
     };
     let found = cases(args, tester, gen, counts, &mut round);
     counts.tests += round.tally.tests;
@@ -126,7 +147,7 @@ fn cases(
     tester: &mut Tester<'_>,
     gen: &mut Gen,
     counts: &mut Counts,
-    round: &mut Round,
+    round: &mut Round<'_>,
 ) -> Discovered<Root> {
     loop {
         if round.tally.ran() >= args.tests || round.tally.only_known() {
@@ -162,13 +183,32 @@ fn judge(
     args: &Args,
     tester: &mut Tester<'_>,
     counts: &mut Counts,
-    round: &mut Round,
+    round: &mut Round<'_>,
     origin: Origin,
 ) -> Option<Discovered<Root>> {
     let outcome = tester.classify_drawn(round.input.value(), round.plain);
+    let cut = match (&outcome, round.excise) {
+        ((Outcome::Fail(failure), Some(_)), Some(excise)) if round.cuts_left > 0 => {
+            excise(round.input.value(), failure)
+        }
+        _ => None,
+    };
     let end = tally(args, counts, round, outcome, origin);
     round.input.clear();
-    end
+    end.or_else(|| cut.and_then(|cut| cut_out(tester, round, cut)))
+}
+
+/// Runs a known instance with the known shapes it held cut out (`cut`): a new
+/// counterexample when it fails and is no instance itself (a second bug that hid in the
+/// instances of one that shows in most inputs). Not a test of the round: no input was drawn.
+fn cut_out(tester: &mut Tester<'_>, round: &mut Round<'_>, cut: Root) -> Option<Discovered<Root>> {
+    round.cuts_left -= 1;
+    match tester.classify(&*cut) {
+        (Outcome::Fail(failure), None) => {
+            Some(Discovered::Found { value: cut, failure, origin: None })
+        }
+        _ => None,
+    }
 }
 
 /// Tallies one input's outcome (the earlier class it is an instance of, if any); `Some`
@@ -177,7 +217,7 @@ fn judge(
 fn tally(
     args: &Args,
     counts: &mut Counts,
-    round: &mut Round,
+    round: &mut Round<'_>,
     outcome: (Outcome, Option<usize>),
     origin: Origin,
 ) -> Option<Discovered<Root>> {

@@ -329,7 +329,8 @@ fn one_round(
     counts: &mut Counts,
     notes: &mut Vec<String>,
 ) -> (Discovered<Result<Counterexample<Root>, String>>, Option<Owner>) {
-    match discover(args, ty, tester, gen, counts) {
+    let excise = |value: &dyn SubValue, failure: &Failure| known.classes.excised(value, failure);
+    match discover(args, ty, tester, gen, counts, Some(&excise)) {
         Discovered::Found { value, failure, origin } => {
             crate::timeout::reducing(origin);
             // Reduction and generalization draw from a generator of their own, seeded by one

@@ -59,14 +59,14 @@ use std::hash::BuildHasherDefault;
 use smallvec::SmallVec;
 
 use crate::generalize::{RelatedTags, Relation};
-use crate::index::replace_at_path;
+use crate::index::{assign_at_path, replace_at_path};
 use crate::property::{run_erased, Failure, Outcome, RootProperty};
 use crate::reduce::order::compare;
 use crate::reduce::tree::structural_hash;
 use crate::reduce::{node_at, FastHasher};
 use crate::report::Counterexample;
 use crate::root::{node_of, Root};
-use crate::subtypes::{NodeRef, SubTypes, SubValue};
+use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
 use crate::tester::within_constraints;
 use crate::Bfs;
 
@@ -331,6 +331,21 @@ impl Pattern {
     /// around it or between its parts (the homeomorphic embedding of term rewriting). Fills a
     /// table of class nodes × candidate nodes, children before parents.
     fn embedded_in(&self, candidate: &Flat) -> bool {
+        self.table(candidate)[self.core * candidate.len()]
+    }
+
+    /// For each candidate node (in [`Flat`]'s order), whether the core is embedded in the
+    /// sub-value it starts: [`embedded_in`](Self::embedded_in) at every node at once.
+    fn embedded_below(&self, candidate: &Flat) -> Vec<bool> {
+        let t_len = candidate.len();
+        let mut table = self.table(candidate);
+        table.truncate((self.core + 1) * t_len);
+        table.drain(..self.core * t_len);
+        table
+    }
+
+    /// The embedding table: class node `s` embedded in candidate node `t` at `s * len + t`.
+    fn table(&self, candidate: &Flat) -> Vec<bool> {
         let (s_len, t_len) = (self.flat.len(), candidate.len());
         let mut table = vec![false; s_len * t_len];
         for t in (0..t_len).rev() {
@@ -339,7 +354,7 @@ impl Pattern {
                 table[s * t_len + t] = dives || self.couples(s, candidate, t, &table);
             }
         }
-        table[self.core * t_len]
+        table
     }
 
     /// True when class node `s` matches candidate node `t` itself: a wildcard (of the same
@@ -609,6 +624,9 @@ impl<'v> Listed<'v> {
     }
 }
 
+/// The known shapes [`Known::excised`] cuts out of one input at most.
+const CUTS: usize = 8;
+
 /// The earlier classes of a run (§5.3), asked about every failing candidate, with the
 /// buffers of one candidate's listing kept for the next (discovery asks about each failing
 /// input of a round), and the property, to tell whether a value unlike a class's formula
@@ -673,6 +691,60 @@ impl<'p> Known<'p> {
         failure: &Failure,
     ) -> Option<usize> {
         self.class_where(candidate, failure, false)
+    }
+
+    /// A known instance with the known shapes it holds below its root cut out, when that
+    /// leaves none: each time, the smallest sub-value holding one (none of its own
+    /// sub-values does) gives way to its nearest sub-value of its own type (a list's
+    /// element dropped, a tree's node lifted out), at most [`CUTS`] times. `None` when a
+    /// known shape is held by the value as a whole (no sub-value holds it alone), by a
+    /// sub-value with nothing of its type under it, or by more than `CUTS` sub-values.
+    ///
+    /// Where one bug shows in most inputs (a `Neg` anywhere in an expression), a second
+    /// one (a `Sub` beside it) hides in its instances: they are skipped, and the round
+    /// ends early. What is left once every known shape is cut out is no instance, and may
+    /// fail all the same. Listings and embedding tables only: no property run.
+    pub(crate) fn excised(&self, candidate: &dyn SubValue, failure: &Failure) -> Option<Root> {
+        let mut cut: Option<Root> = None;
+        for cuts in 0..=CUTS {
+            let value = cut.as_ref().map_or(candidate, |c| c.value());
+            let root = NodeRef::Value(node_of(value));
+            let Some(index) = self.held_below(root, failure).ok()? else { return cut };
+            if cuts == CUTS {
+                break;
+            }
+            let mut bfs = Bfs::new(root);
+            bfs.by_ref().take(index + 1).for_each(drop);
+            let path = bfs.path(index);
+            let hoisted = crate::reduce::structure::nearest_of_its_type(node_at(root, &path)?)
+                .next()?
+                .to_value();
+            let mut next = Root::from_boxed(root.to_value());
+            assign_at_path(NodeMutRef::Value(next.node_mut()), &path, hoisted).ok()?;
+            cut = Some(next);
+        }
+        None
+    }
+
+    /// The breadth-first index of the smallest sub-value of `root` that holds a known shape
+    /// of `failure`'s signature (none of its own sub-values does): `Ok(None)` when no known
+    /// shape is held; `Err` when one is held by the root alone (the value as a whole is
+    /// the instance) or the value is too large to list for a class.
+    fn held_below(&self, root: NodeRef<'_>, failure: &Failure) -> Result<Option<usize>, ()> {
+        let mut below = None;
+        for class in self.classes.iter().filter(|c| failure.has_signature(&c.signature)) {
+            let flat = Flat::of(root, class.limit()).ok_or(())?;
+            let held = class.pattern.embedded_below(&flat);
+            if !held[0] {
+                continue;
+            }
+            let smallest = (1..flat.len())
+                .rev()
+                .find(|&t| held[t] && !flat.children(t).any(|c| held[c]))
+                .ok_or(())?;
+            below = below.or(Some(smallest));
+        }
+        Ok(below)
     }
 
     fn class_where(

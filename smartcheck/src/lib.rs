@@ -102,7 +102,7 @@
 //!     Div(x0, c0(..))
 //!   (no pass in 104 values; 100 met the precondition, 94 of them distinct)
 //!   (x0 ranges over values that satisfy the precondition: it rejected 4 of the tries that varied x0)
-//! 701 property evaluations in all
+//! 711 property evaluations in all
 //! ```
 //!
 //! - The first line: how many random tests ran and the seed; rerun with the same seed and the

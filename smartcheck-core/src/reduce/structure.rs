@@ -81,7 +81,7 @@ pub fn hoist(r: &mut Reducer<'_, '_>) -> bool {
 /// The sub-values of `node`'s own type under it, nearest first (breadth-first), among the
 /// first `LOOK` nodes below it: what can take its place (for a list cell, its tail: an
 /// element dropped; for a tree node, a subtree lifted).
-pub(super) fn nearest_of_its_type(node: NodeRef<'_>) -> impl Iterator<Item = NodeRef<'_>> {
+pub(crate) fn nearest_of_its_type(node: NodeRef<'_>) -> impl Iterator<Item = NodeRef<'_>> {
     const LOOK: usize = 32;
     let ty = node.value_type();
     Bfs::new(node).skip(1).take(LOOK).map(|v| v.node).filter(move |n| n.value_type() == ty)
