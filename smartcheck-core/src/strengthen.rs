@@ -766,6 +766,55 @@ impl<'p> Known<'p> {
         class.map(|k| self.owners[k])
     }
 
+    /// True when `candidate`, which has a known class's shape from the root (its
+    /// variables' places aside), no more constructors than its counterexample, and fails as
+    /// it does, but holds other values than its formula at some of its literals, fails
+    /// without them: with its values there at their type's simplest (they are already, or
+    /// the candidate so lowered fails the same way). Such a failure takes nothing from the
+    /// leaves the class's bug needs: another bug of the shape (beside `(None, 150)`'s class,
+    /// `forall x0: (x0, 150)`, a first field of `Some(9)` failing whatever the second:
+    /// `(Some(9), 0)`), not another value of the class's (`([0; 14], 7)` beside `([], 21)`,
+    /// where `([0; 14], 0)` passes). A larger candidate may hold the bug's size in its
+    /// structure instead (`([0; 21], 0)`: a list's length over a sum with the number), and is
+    /// left to the reduction in the open, as is one that holds the class's own leaves at
+    /// other places (`(48, 0)` beside `(0, 48)`, for two bits set in either byte). At most
+    /// one run a class.
+    pub(crate) fn fails_apart(&self, candidate: &dyn SubValue, failure: &Failure) -> bool {
+        let root = NodeRef::Value(node_of(candidate));
+        self.classes.iter().any(|class| {
+            let own = NodeRef::Value(class.value.node());
+            let exact = failure.has_signature(&class.signature)
+                && root.size() <= own.size()
+                && class.may_start(root.constructor(), own.constructor())
+                && nodes_match(root, own, &class.loose, &class.alternatives);
+            let unlike =
+                if exact { unlike_literals(&class.literals, own, root) } else { return false };
+            if unlike.is_empty() || same_leaves(root, own) {
+                return false;
+            }
+            let mut lowered = Root::from_boxed(root.to_value());
+            let mut changed = false;
+            for (literal, leaf) in unlike {
+                let Some(simplest) = simplest_of(leaf) else { continue };
+                if replace_at_path(lowered.node_mut(), &literal.path, simplest).is_err() {
+                    return false;
+                }
+                changed = true;
+            }
+            !changed || self.fails_like(&lowered, &class.signature)
+        })
+    }
+
+    /// True when `value` meets its types' constraints and fails the property with
+    /// `signature` (one run, counted).
+    fn fails_like(&self, value: &Root, signature: &str) -> bool {
+        let Some(prop) = self.prop else { return false };
+        within_constraints(&**value) && {
+            self.evaluations.set(self.evaluations.get() + 1);
+            matches!(run_erased(&|| prop(&**value)), Outcome::Fail(f) if f.has_signature(signature))
+        }
+    }
+
     /// True when `candidate`, which holds class `k`'s shape, holds its literals too, or its
     /// values there are no matter of the bug: the class's counterexample with them fails the
     /// same way. Two bugs that both return `false` on one shape (a first byte of 7, a second
@@ -847,6 +896,39 @@ pub(crate) fn unlike_literals<'l, 'a>(
         compare(theirs, ours).is_ne().then_some((literal, theirs))
     };
     literals.iter().filter_map(unlike).collect()
+}
+
+/// True when `a` and `b` hold the same primitive leaves in some order: one's values moved
+/// to other places of the other (`(48, 0)` and `(0, 48)`).
+fn same_leaves(a: NodeRef<'_>, b: NodeRef<'_>) -> bool {
+    let values = |root| {
+        let mut v: Vec<u64> = crate::reduce::tree::leaves(root)
+            .iter()
+            .map(|l| structural_hash(l.node) ^ type_hash(l.node))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    values(a) == values(b)
+}
+
+/// A hash of `node`'s type, so that equal bits of two types differ.
+fn type_hash(node: NodeRef<'_>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = FastHasher::default();
+    node.value_type().hash(&mut h);
+    h.finish()
+}
+
+/// The simplest value of `leaf`'s type, when `leaf` is not it: rank 0 for a ranked leaf,
+/// its shrinker's first candidate for another (a string's `""`, a float's `0.0`).
+fn simplest_of(leaf: NodeRef<'_>) -> Option<Box<dyn SubValue>> {
+    let ty = leaf.type_node();
+    match ty.leaf_rank() {
+        Some(0) => None,
+        Some(_) => ty.from_leaf_rank(0),
+        None => ty.node_shrink_value().into_iter().next(),
+    }
 }
 
 /// The literal leaves of `cex`'s formula, at most [`LITERALS`]: the primitive leaves not

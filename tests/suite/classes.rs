@@ -1342,3 +1342,46 @@ fn a_second_bug_hidden_in_the_instances_of_a_first_is_found() {
     }
     assert!(both >= 27, "both bugs in {both} of 30 seeds");
 }
+
+/// A trade whose kind must not be `Hold` and whose quantity must stay within 1,000: two bugs
+/// at fields of two types that both return `false`.
+#[derive(Clone, Debug, PartialEq, Arbitrary, SubTypes)]
+enum Side {
+    Buy,
+    Sell,
+    Hold,
+}
+
+#[derive(Clone, Debug, Arbitrary, SubTypes)]
+struct Trade {
+    kind: Side,
+    quantity: u16,
+}
+
+/// A later find of a known class's shape whose failure needs nothing at the class's
+/// literals (`(Some(9), 0)` beside `forall x0: (x0, 150)`) is another bug: reduced with
+/// nothing excluded it slid into the known class (`Some(9)` dropped as the second byte rose
+/// to its top), and the second bug was never reported (0 of 30 seeds on either type; now 18 and 30).
+#[test]
+fn a_second_bug_that_needs_nothing_at_a_known_formulas_literals_is_a_second_class() {
+    let (mut nine, mut hold) = (0, 0);
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), |x: &(Option<u8>, u8)| x.0 != Some(9) && x.1 < 150);
+        let text = report.to_string();
+        assert!(report.counterexamples().len() <= 2, "seed {seed}:\n{text}");
+        let values: Vec<_> = report.counterexamples().iter().map(|c| *c.value()).collect();
+        nine +=
+            usize::from(values.iter().any(|v| v.0 == Some(9)) && values.iter().any(|v| v.1 >= 150));
+        let report =
+            smart_check(&seeded(seed), |o: &Trade| o.kind != Side::Hold && o.quantity <= 1000);
+        let text = report.to_string();
+        assert!(report.counterexamples().len() <= 2, "seed {seed}:\n{text}");
+        let cexes = report.counterexamples();
+        hold += usize::from(
+            cexes.iter().any(|c| c.value().kind == Side::Hold)
+                && cexes.iter().any(|c| c.value().quantity > 1000),
+        );
+    }
+    assert!(nine >= 15, "both bugs of the pair in {nine} of 30 seeds");
+    assert!(hold >= 27, "both bugs of the trade in {hold} of 30 seeds");
+}
