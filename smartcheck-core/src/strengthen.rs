@@ -696,9 +696,10 @@ impl<'p> Known<'p> {
     /// A known instance with the known shapes it holds below its root cut out, when that
     /// leaves none: each time, the smallest sub-value holding one (none of its own
     /// sub-values does) gives way to its nearest sub-value of its own type (a list's
-    /// element dropped, a tree's node lifted out), at most [`CUTS`] times. `None` when a
-    /// known shape is held by the value as a whole (no sub-value holds it alone), by a
-    /// sub-value with nothing of its type under it, or by more than `CUTS` sub-values.
+    /// element dropped, a tree's node lifted out), or, with none under it, to a value of
+    /// its type of the fewest constructors (a JSON number to `null`, say), at most [`CUTS`]
+    /// times. `None` when a known shape is held by the value as a whole (no sub-value holds
+    /// it alone), or by more than `CUTS` sub-values.
     ///
     /// Where one bug shows in most inputs (a `Neg` anywhere in an expression), a second
     /// one (a `Sub` beside it) hides in its instances: they are skipped, and the round
@@ -716,9 +717,11 @@ impl<'p> Known<'p> {
             let mut bfs = Bfs::new(root);
             bfs.by_ref().take(index + 1).for_each(drop);
             let path = bfs.path(index);
-            let hoisted = crate::reduce::structure::nearest_of_its_type(node_at(root, &path)?)
-                .next()?
-                .to_value();
+            let held = node_at(root, &path)?;
+            let hoisted = match crate::reduce::structure::nearest_of_its_type(held).next() {
+                Some(nearest) => nearest.to_value(),
+                None => smallest_of_its_type(held, cuts)?,
+            };
             let mut next = Root::from_boxed(root.to_value());
             assign_at_path(NodeMutRef::Value(next.node_mut()), &path, hoisted).ok()?;
             cut = Some(next);
@@ -896,6 +899,17 @@ pub(crate) fn unlike_literals<'l, 'a>(
         compare(theirs, ours).is_ne().then_some((literal, theirs))
     };
     literals.iter().filter_map(unlike).collect()
+}
+
+/// A value of `node`'s type of its fewest constructors, drawn (a type's smallest values are
+/// its nullary variants and leaves: `Null`, `Bool(false)`, `Number(0)` of a JSON value),
+/// from a generator seeded by `node` and `draw`: one cut value a draw, the same for one
+/// input every run.
+fn smallest_of_its_type(node: NodeRef<'_>, draw: usize) -> Option<Box<dyn SubValue>> {
+    let ty = node.type_node();
+    let min = ty.min_size()?;
+    let mut gen = crate::gen::Gen::new(structural_hash(node) ^ draw as u64, 0);
+    Some(gen.with_budget(min, |g| ty.generate(g)))
 }
 
 /// True when `a` and `b` hold the same primitive leaves in some order: one's values moved
