@@ -350,10 +350,15 @@ struct IntDraw {
     raw: u128,
 }
 
-/// The low `bits` bits of `raw`.
-fn masked(raw: u128, bits: u32) -> u128 {
+/// The low `bits` bits of `raw`, for a type of `type_bits` bits (`bits <= type_bits`): in
+/// 64-bit arithmetic for types of up to 64 bits, whose magnitudes' bits are all in `raw`'s
+/// low half (the same bits, fewer instructions).
+#[inline]
+fn masked(raw: u128, bits: u32, type_bits: u32) -> u128 {
     if bits == 0 {
         0
+    } else if type_bits <= 64 {
+        u128::from(raw as u64 & (u64::MAX >> (64 - bits)))
     } else {
         raw & (u128::MAX >> (128 - bits))
     }
@@ -374,7 +379,10 @@ fn int_draw(g: &mut Gen, type_bits: u32) -> IntDraw {
         let low = g.next_u64() as u128;
         (pick, if type_bits > 64 { low | ((g.next_u64() as u128) << 64) } else { low })
     };
-    let (branch, negate, bits) = (pick % 20, (pick / 20) % 2 == 1, (pick / 40) as u32);
+    // One division: `pick` is `branch + 20 * (negate + 2 * bits)`.
+    let twentieths = pick / 20;
+    let (branch, negate, bits) =
+        (pick - 20 * twentieths, twentieths & 1 == 1, (twentieths >> 1) as u32);
     IntDraw { branch, negate, bits, raw }
 }
 
@@ -540,7 +548,7 @@ macro_rules! int_impl {
                     return match d.branch {
                         0 | 1 => edge(g),
                         2 => negated(near_power(g), d.negate),
-                        _ => negated(masked(d.raw, d.bits) as $t, d.negate),
+                        _ => negated(masked(d.raw, d.bits, BITS) as $t, d.negate),
                     };
                 }
                 // Generator 1: each drawn where it was needed, the sign last.
@@ -553,7 +561,7 @@ macro_rules! int_impl {
                     _ => {
                         let bits = int_bits(g, BITS);
                         let raw = (g.next_u64() as u128) | ((g.next_u64() as u128) << 64);
-                        let v = masked(raw, bits) as $t;
+                        let v = masked(raw, bits, BITS) as $t;
                         negated(v, SIGNED && g.ratio(1, 2))
                     }
                 }
