@@ -161,7 +161,10 @@ fn cases(
         crate::derive_support::grow(|| round.input.generate(&origin, &mut round.case));
         round.plain = crate::derive_support::constraint_draws() == noted;
         let depth = round.case.deepest();
-        if !round.grown && !has_room_for(depth) {
+        // The stack is looked at once: with room (nearly always) the input is judged here.
+        let end = if has_room_for(depth) {
+            judge(args, tester, counts, round, origin)
+        } else if !round.grown {
             round.grown = true;
             return with_stack_for(depth.max(round_depth(args)), || {
                 match judge(args, tester, counts, round, origin) {
@@ -169,8 +172,10 @@ fn cases(
                     None => cases(args, tester, gen, counts, round),
                 }
             });
-        }
-        if let Some(end) = with_stack_for(depth, || judge(args, tester, counts, round, origin)) {
+        } else {
+            with_stack_for(depth, || judge(args, tester, counts, round, origin))
+        };
+        if let Some(end) = end {
             return end;
         }
     }
