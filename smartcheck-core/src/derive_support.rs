@@ -249,15 +249,12 @@ pub fn pick_variant(g: &mut Gen, type_name: &str, variants: &[Variant]) -> usize
     let fits = |v: &Variant| v.weight > 0 && !deep && v.cost.is_some_and(|c| c <= budget);
     let cheapest = variants.iter().filter(|v| fits(v)).filter_map(|v| v.cost).min();
     let extra = cheapest.map_or(0, |c| budget - c) as u128;
-    let weights: SmallVec<[u128; INLINE_FIELDS]> = variants
-        .iter()
-        .map(|v| match (fits(v), v.recursive) {
-            (false, _) => 0,
-            (true, false) => v.weight as u128,
-            (true, true) => v.weight as u128 * (1 + extra),
-        })
-        .collect();
-    if let Some(i) = weighted_wide(g, &weights) {
+    let weight = |v: &Variant| match (fits(v), v.recursive) {
+        (false, _) => 0,
+        (true, false) => v.weight as u128,
+        (true, true) => v.weight as u128 * (1 + extra),
+    };
+    if let Some(i) = weighted_wide(g, variants, weight) {
         return i;
     }
     variants
@@ -270,33 +267,58 @@ pub fn pick_variant(g: &mut Gen, type_name: &str, variants: &[Variant]) -> usize
         .unwrap_or_else(|| panic!("{}", no_finite_value(type_name)))
 }
 
-/// [`Gen::weighted`] for weights whose total may pass `u64::MAX`: all are scaled down by the
-/// same power of two first (a non-zero weight stays non-zero).
-fn weighted_wide(g: &mut Gen, weights: &[u128]) -> Option<usize> {
-    let total = weights.iter().fold(0u128, |t, w| t.saturating_add(*w));
+/// [`Gen::weighted`] over `weight` of each of `items`, for weights whose total may pass
+/// `u64::MAX`: all are scaled down by the same power of two first (a non-zero weight stays
+/// non-zero). The same draw as `Gen::weighted` on the scaled weights, with no list of them
+/// built: every derived node picks its variant here.
+fn weighted_wide<I>(g: &mut Gen, items: &[I], weight: impl Fn(&I) -> u128) -> Option<usize> {
+    let total = items.iter().fold(0u128, |t, item| t.saturating_add(weight(item)));
     let shift = (128 - total.leading_zeros()).saturating_sub(63);
-    let scaled: SmallVec<[u64; INLINE_FIELDS]> =
-        weights.iter().map(|&w| if w == 0 { 0 } else { ((w >> shift) as u64).max(1) }).collect();
-    g.weighted(&scaled)
+    let scaled = |item: &I| match weight(item) {
+        0 => 0,
+        w => ((w >> shift) as u64).max(1),
+    };
+    g.weighted_by(items, scaled)
 }
 
 /// Budgets for a constructor's fields: each field's minimum, plus a random share of what the
 /// budget leaves after the constructor's cost for the fields that can use it. A field whose
 /// smallest size is 0 is an opaque leaf (a number, a string), whose size is always 0: it gets
 /// no share, so that a `Cons(u8, Box<List>)` hands its whole budget to its tail.
+///
+/// Up to eight fields (`INLINE_FIELDS`), the budgets and shares are built in arrays on the
+/// stack: `SmallVec`'s `collect`, `extend` and `from_elem`, here and in [`pick_variant`], took
+/// about a sixth of generating an expression (`perf`, `throughput profile exp`).
 pub fn field_budgets(g: &mut Gen, fields: &[Option<usize>]) -> SmallVec<[usize; INLINE_FIELDS]> {
-    let mut budgets: SmallVec<[usize; INLINE_FIELDS]> =
-        fields.iter().map(|m| m.unwrap_or(0)).collect();
+    if fields.len() > INLINE_FIELDS {
+        let mut budgets: SmallVec<[usize; INLINE_FIELDS]> =
+            fields.iter().map(|m| m.unwrap_or(0)).collect();
+        let growable = budgets.iter().filter(|&&m| m > 0).count();
+        let mut shares: SmallVec<[usize; INLINE_FIELDS]> = SmallVec::from_elem(0, growable);
+        add_shares(g, &mut budgets, &mut shares);
+        return budgets;
+    }
+    let mut budgets = [0; INLINE_FIELDS];
+    let mut growable = 0;
+    for (budget, min) in budgets.iter_mut().zip(fields) {
+        *budget = min.unwrap_or(0);
+        growable += usize::from(*budget > 0);
+    }
+    let mut shares = [0; INLINE_FIELDS];
+    add_shares(g, &mut budgets[..fields.len()], &mut shares[..growable]);
+    SmallVec::from_buf_and_len(budgets, fields.len())
+}
+
+/// Adds to each of `budgets` above 0 (its field's minimum) one of `shares` (one per such
+/// field), drawn by splitting what the budget leaves after the constructor's cost.
+fn add_shares(g: &mut Gen, budgets: &mut [usize], shares: &mut [usize]) {
     let cost = 1 + budgets.iter().sum::<usize>();
     let extra = g.budget().saturating_sub(cost);
-    let growable = budgets.iter().filter(|&&m| m > 0).count();
-    let mut shares: SmallVec<[usize; INLINE_FIELDS]> = SmallVec::from_elem(0, growable);
-    g.split_into(extra, &mut shares);
-    let mut shares = shares.into_iter();
+    g.split_into(extra, shares);
+    let mut shares = shares.iter();
     for budget in budgets.iter_mut().filter(|m| **m > 0) {
-        *budget += shares.next().unwrap_or(0);
+        *budget += shares.next().copied().unwrap_or(0);
     }
-    budgets
 }
 
 /// Generates one field within `budget`.

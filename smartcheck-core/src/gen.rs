@@ -278,12 +278,24 @@ impl Gen {
     /// An index into `weights` drawn with probability proportional to its weight; `None` when
     /// every weight is zero.
     pub fn weighted(&mut self, weights: &[u64]) -> Option<usize> {
-        let total: u64 = weights.iter().sum();
+        self.weighted_by(weights, |&w| w)
+    }
+
+    /// [`weighted`](Gen::weighted) with the weights worked out from `items` by `weight` (called
+    /// twice an item), not gathered in a list first: the same draw.
+    #[inline]
+    pub(crate) fn weighted_by<I>(
+        &mut self,
+        items: &[I],
+        weight: impl Fn(&I) -> u64,
+    ) -> Option<usize> {
+        let total: u64 = items.iter().map(&weight).sum();
         if total == 0 {
             return None;
         }
         let mut pick = self.below(total);
-        for (i, &w) in weights.iter().enumerate() {
+        for (i, item) in items.iter().enumerate() {
+            let w = weight(item);
             if pick < w {
                 return Some(i);
             }
