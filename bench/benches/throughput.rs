@@ -22,6 +22,18 @@
 //! the peer's within this run (above 1: smartcheck is faster). Allocations are counted by a
 //! counting global allocator and given per case.
 //!
+//! **At the same elements per case.** The tools' default sizes differ most on the map: a
+//! smartcheck `BTreeMap<u32, Vec<u8>>` holds about 20 elements at `Args::default()` sizes (one
+//! budget of `max_gen_size` shared by entries and bytes), proptest's and quickcheck's about
+//! 2,400 (up to 100 entries of up to 100 bytes each), and a case's fixed cost (seeding,
+//! running the property, building a map's first node) weighs per element as the values shrink.
+//! So a second table, below the first and measured in the same run, gives each peer the size
+//! whose elements per case come nearest smartcheck's, found by bisection on a sample of 300
+//! values ([`calibrate`]): proptest's collection and string lengths `0..n` (its recursive
+//! enum's desired size `n`), quickcheck's `Gen` size `n` (a `Gen` of size `n` gives lists of
+//! `0..n`). smartcheck runs as in the first table; its figures there are the same runs. The
+//! first table is unchanged: it is each tool at its own defaults, as a user meets it.
+//!
 //! **Failing properties.** `reverse`, `distinct` and `large_union_list` (the challenge
 //! benchmarks) with each tool's defaults and a fresh seed per trial: smartcheck
 //! `Args::default()` (all rounds, generalization and strengthening on), proptest
@@ -32,7 +44,7 @@
 //! **Stacks.** One passing call with `max_gen_size` 1000 in a thread of 2 MiB (a test
 //! thread's stack), on `Vec<i32>` and on `Exp`: what a run's own stack costs.
 //!
-//! `-- passing`, `-- failing` or `-- stacks` prints one table; `-- profile [TYPE]` runs smartcheck's passing
+//! `-- passing` (both passing tables), `-- failing` or `-- stacks` prints one table; `-- profile [TYPE]` runs smartcheck's passing
 //! runs alone, for a profiler.
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -208,6 +220,42 @@ fn mixed_strategy() -> BoxedStrategy<Mixed> {
         .boxed()
 }
 
+/// proptest's strategies of the five types with their sizes set by `n` (the second table):
+/// lengths `0..n` where `any` draws `0..100`, strings of up to `n` chars of `any::<String>()`'s
+/// class, the recursive enum's desired size `n` where [`exp_strategy`] asks 64.
+fn sized_string(n: usize) -> BoxedStrategy<String> {
+    proptest::string::string_regex(&format!("\\PC{{0,{n}}}")).expect("a valid regex").boxed()
+}
+
+fn sized_vec(n: usize) -> BoxedStrategy<Vec<i32>> {
+    prop::collection::vec(any::<i32>(), 0..n.max(1)).boxed()
+}
+
+fn sized_exp(n: usize) -> BoxedStrategy<Exp> {
+    let leaf = any::<i32>().prop_map(Exp::C);
+    leaf.prop_recursive(8, n as u32, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Exp::Add(Box::new(a), Box::new(b))),
+            (inner.clone(), inner).prop_map(|(a, b)| Exp::Div(Box::new(a), Box::new(b))),
+        ]
+    })
+    .boxed()
+}
+
+fn sized_mixed(n: usize) -> BoxedStrategy<Mixed> {
+    let first = (any::<u32>(), any::<i64>(), any::<bool>(), sized_string(n));
+    let bytes = prop::collection::vec(any::<u8>(), 0..n.max(1));
+    let second = (bytes, any::<Option<i32>>(), any::<(u8, u16)>(), any::<char>());
+    (first, second)
+        .prop_map(|((a, b, c, d), (e, f, g, h))| Mixed { a, b, c, d, e, f, g, h })
+        .boxed()
+}
+
+fn sized_map(n: usize) -> BoxedStrategy<BTreeMap<u32, Vec<u8>>> {
+    let bytes = prop::collection::vec(any::<u8>(), 0..n.max(1));
+    prop::collection::btree_map(any::<u32>(), bytes, 0..n.max(1)).boxed()
+}
+
 // ---------------------------------------------------------------------------------------------
 // Passing throughput
 
@@ -288,13 +336,16 @@ fn qc_see<T: Elements>(q: Q<T>) -> bool {
     see(&q.0)
 }
 
-fn quickcheck_pass<T: Elements + Clone + Send + std::fmt::Debug + 'static>(seed: u64) -> Run
+fn quickcheck_pass<T: Elements + Clone + Send + std::fmt::Debug + 'static>(
+    seed: u64,
+    size: usize,
+) -> Run
 where
     Q<T>: QcArbitrary,
 {
     measure(|| {
         let result = QuickCheck::new()
-            .rng(QcGen::from_size_and_seed(100, seed))
+            .rng(QcGen::from_size_and_seed(size, seed))
             .tests(CASES as u64)
             .max_tests(CASES as u64)
             .quicktest(qc_see::<T> as fn(Q<T>) -> bool);
@@ -316,19 +367,75 @@ fn per_element(r: &Run) -> f64 {
     r.time.as_secs_f64() * 1e9 / r.elements.max(1) as f64
 }
 
-/// One table row: the three tools on one type.
-fn row<T>(name: &str, strategy: BoxedStrategy<T>)
+/// Elements per case of a sample of 300 values.
+fn sample_elements<T: Elements>(mut value: impl FnMut(u64) -> T) -> f64 {
+    (0..300).map(|seed| value(seed).elements()).sum::<usize>() as f64 / 300.0
+}
+
+/// The size in `1..=256` whose elements per case (`per_case(n)`, growing with `n`) come
+/// nearest `target`, by bisection.
+fn calibrate(target: f64, per_case: impl Fn(usize) -> f64) -> usize {
+    let (mut lo, mut hi) = (1, 256);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if per_case(mid) < target {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    // `lo` is the first size at or above the target; its neighbour below may be nearer.
+    let off = |n: usize| (per_case(n) - target).abs();
+    if lo > 1 && off(lo - 1) < off(lo) {
+        lo - 1
+    } else {
+        lo
+    }
+}
+
+/// The peers' sizes whose elements per case come nearest smartcheck's `target`.
+fn peer_sizes<T>(target: f64, sized: &impl Fn(usize) -> BoxedStrategy<T>) -> (usize, usize)
+where
+    T: Elements + std::fmt::Debug,
+    Q<T>: QcArbitrary,
+{
+    let pt = calibrate(target, |n| {
+        let strategy = sized(n);
+        let mut runner = proptest_runner(0, 1);
+        let value = |_| strategy.new_tree(&mut runner).expect("a value").current();
+        sample_elements(value)
+    });
+    let qc = calibrate(target, |n| {
+        sample_elements(|seed| Q::<T>::arbitrary(&mut QcGen::from_size_and_seed(n, seed)).0)
+    });
+    (pt, qc)
+}
+
+/// One row of each table: the three tools on one type, at their own sizes (printed now) and
+/// with the peers at smartcheck's elements per case (returned, for the second table).
+fn row<T>(
+    name: &str,
+    strategy: BoxedStrategy<T>,
+    sized: impl Fn(usize) -> BoxedStrategy<T>,
+) -> String
 where
     T: SubTypes + Elements + std::fmt::Debug + Clone + Send + 'static,
     Q<T>: QcArbitrary,
 {
+    let first = smartcheck_pass::<T>(0);
+    let (pt_n, qc_n) = peer_sizes(first.elements as f64 / first.cases.max(1) as f64, &sized);
+    let pt_strategy = sized(pt_n);
     let (mut sc, mut pt, mut qc) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut pt_like, mut qc_like) = (Vec::new(), Vec::new());
     for run in 0..RUNS as u64 {
         sc.push(smartcheck_pass::<T>(run));
         pt.push(proptest_pass(run, &strategy));
-        qc.push(quickcheck_pass::<T>(run));
+        qc.push(quickcheck_pass::<T>(run, 100));
+        pt_like.push(proptest_pass(run, &pt_strategy));
+        qc_like.push(quickcheck_pass::<T>(run, qc_n));
     }
     let (sc, pt, qc) = (median(sc), median(pt), median(qc));
+    let (pt_like, qc_like) = (median(pt_like), median(qc_like));
     let cell = |r: &Run| {
         format!(
             "{:>8.0} | {:>6.1} | {:>5.1} | {:>5.1}",
@@ -346,6 +453,24 @@ where
         per_element(&pt) / per_element(&sc),
         per_element(&qc) / per_element(&sc),
     );
+    let like = |r: &Run, n: usize| {
+        format!(
+            "{n:>4} | {:>6.1} | {:>6.1} | {:>6.1}",
+            r.elements as f64 / r.cases.max(1) as f64,
+            per_case(r),
+            per_element(r)
+        )
+    };
+    format!(
+        "| {name:<24} | {:>6.1} | {:>6.1} | {:>6.1} | {} | {} | {:>5.2} | {:>5.2} |",
+        sc.elements as f64 / sc.cases.max(1) as f64,
+        per_case(&sc),
+        per_element(&sc),
+        like(&pt_like, pt_n),
+        like(&qc_like, qc_n),
+        per_element(&pt_like) / per_element(&sc),
+        per_element(&qc_like) / per_element(&sc),
+    )
 }
 
 fn passing() {
@@ -360,14 +485,31 @@ fn passing() {
          | quickcheck ns/case | ns/el | el/case | allocs | × proptest | × quickcheck |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    row::<Vec<i32>>("Vec<i32>", any::<Vec<i32>>().boxed());
-    row::<String>("String", any::<String>().boxed());
-    row::<Exp>("Exp (derived, recursive)", exp_strategy());
-    row::<Mixed>("struct of 8 fields", mixed_strategy());
-    row::<BTreeMap<u32, Vec<u8>>>(
-        "BTreeMap<u32, Vec<u8>>",
-        any::<BTreeMap<u32, Vec<u8>>>().boxed(),
+    let like = [
+        row::<Vec<i32>>("Vec<i32>", any::<Vec<i32>>().boxed(), sized_vec),
+        row::<String>("String", any::<String>().boxed(), sized_string),
+        row::<Exp>("Exp (derived, recursive)", exp_strategy(), sized_exp),
+        row::<Mixed>("struct of 8 fields", mixed_strategy(), sized_mixed),
+        row::<BTreeMap<u32, Vec<u8>>>(
+            "BTreeMap<u32, Vec<u8>>",
+            any::<BTreeMap<u32, Vec<u8>>>().boxed(),
+            sized_map,
+        ),
+    ];
+    println!(
+        "\nAt smartcheck's elements per case: each peer at the size n whose elements per case \
+         come nearest smartcheck's\n(proptest: lengths 0..n, Exp's desired size n; quickcheck: \
+         Gen size n), the same runs interleaved.\n"
     );
+    println!(
+        "| type                     | smartcheck el/case | ns/case | ns/el \
+         | proptest n | el/case | ns/case | ns/el \
+         | quickcheck n | el/case | ns/case | ns/el | × proptest | × quickcheck |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for line in like {
+        println!("{line}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
