@@ -779,9 +779,10 @@ impl<'p> Known<'p> {
     /// `(Some(9), 0)`), not another value of the class's (`([0; 14], 7)` beside `([], 21)`,
     /// where `([0; 14], 0)` passes). A larger candidate may hold the bug's size in its
     /// structure instead (`([0; 21], 0)`: a list's length over a sum with the number), and is
-    /// left to the reduction in the open, as is one that holds the class's own leaves at
-    /// other places (`(48, 0)` beside `(0, 48)`, for two bits set in either byte). At most
-    /// one run a class.
+    /// left to the reduction in the open, as is one that holds the class's literal values
+    /// at other places (`(48, 0)` beside `(0, 48)`, for two bits set in either byte; a
+    /// backslash in a nickname beside one in a name, for an escape that misses it). At
+    /// most one run a class.
     pub(crate) fn fails_apart(&self, candidate: &dyn SubValue, failure: &Failure) -> bool {
         let root = NodeRef::Value(node_of(candidate));
         self.classes.iter().any(|class| {
@@ -792,7 +793,7 @@ impl<'p> Known<'p> {
                 && nodes_match(root, own, &class.loose, &class.alternatives);
             let unlike =
                 if exact { unlike_literals(&class.literals, own, root) } else { return false };
-            if unlike.is_empty() || same_leaves(root, own) {
+            if unlike.is_empty() || moved_here(&unlike, own, root) {
                 return false;
             }
             let mut lowered = Root::from_boxed(root.to_value());
@@ -912,26 +913,24 @@ fn smallest_of_its_type(node: NodeRef<'_>, draw: usize) -> Option<Box<dyn SubVal
     Some(gen.with_budget(min, |g| ty.generate(g)))
 }
 
-/// True when `a` and `b` hold the same primitive leaves in some order: one's values moved
-/// to other places of the other (`(48, 0)` and `(0, 48)`).
-fn same_leaves(a: NodeRef<'_>, b: NodeRef<'_>) -> bool {
-    let values = |root| {
-        let mut v: Vec<u64> = crate::reduce::tree::leaves(root)
-            .iter()
-            .map(|l| structural_hash(l.node) ^ type_hash(l.node))
-            .collect();
-        v.sort_unstable();
-        v
-    };
-    values(a) == values(b)
-}
-
-/// A hash of `node`'s type, so that equal bits of two types differ.
-fn type_hash(node: NodeRef<'_>) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = FastHasher::default();
-    node.value_type().hash(&mut h);
-    h.finish()
+/// True when `candidate` holds each of the class's literal values it lacks at its literal's
+/// place (`unlike`) at another leaf: the class's values moved (`(48, 0)` beside `(0, 48)`,
+/// a backslash in a nickname beside one in a name).
+fn moved_here(
+    unlike: &[(&Literal, NodeRef<'_>)],
+    own: NodeRef<'_>,
+    candidate: NodeRef<'_>,
+) -> bool {
+    use crate::reduce::tree::{leaves, Leaf};
+    let leaves = leaves(candidate);
+    let key = |n: NodeRef<'_>| (n.value_type(), structural_hash(n));
+    unlike.iter().all(|(literal, _)| {
+        node_at(own, &literal.path).is_some_and(|value| {
+            let wanted = key(value);
+            let elsewhere = |l: &&Leaf<'_>| l.path.strip_prefix(&literal.path) != Some(Vec::new());
+            leaves.iter().filter(elsewhere).any(|l| key(l.node) == wanted)
+        })
+    })
 }
 
 /// The simplest value of `leaf`'s type, when `leaf` is not it: rank 0 for a ranked leaf,
