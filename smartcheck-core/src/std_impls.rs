@@ -776,6 +776,25 @@ const FIRST_CHARS: [(char, char); 3] = [('a', 'z'), ('0', '9'), ('A', 'Z')];
 /// each once, `'a'` left out (it comes first anyway). Properties often ask for a class, which
 /// ranks between its members do not keep.
 fn class_firsts(c: char) -> Vec<char> {
+    let rank = char_rank(c);
+    let mut out = Vec::new();
+    for first in firsts_of_classes(c) {
+        if char_rank(first) < rank && first != 'a' && !out.contains(&first) {
+            out.push(first);
+        }
+    }
+    out
+}
+
+/// True when `c` is the first char of one of its classes (see [`class_firsts`]): `'\t'`,
+/// `'!'`, `'ª'`, `'\u{80}'`, ... A property that fails on it often asks for the class.
+pub(crate) fn is_class_first(c: char) -> bool {
+    firsts_of_classes(c).any(|first| first == c)
+}
+
+/// The first char of each class `c` belongs to (see [`class_firsts`]), simpler than `c` or
+/// not, the first of its UTF-8 width last.
+fn firsts_of_classes(c: char) -> impl Iterator<Item = char> {
     type Class = (fn(&char) -> bool, char);
     let classes: [Class; 10] = [
         (char::is_ascii_digit, '0'),
@@ -793,15 +812,7 @@ fn class_firsts(c: char) -> Vec<char> {
         (|c| !c.is_ascii() && c.is_numeric(), '\u{b2}'),
     ];
     let width = first_char_of_width(c.len_utf8());
-    let rank = char_rank(c);
-    let mut out = Vec::new();
-    let firsts = classes.into_iter().filter_map(|(is, first)| is(&c).then_some(first));
-    for first in firsts.chain(width) {
-        if char_rank(first) < rank && first != 'a' && !out.contains(&first) {
-            out.push(first);
-        }
-    }
-    out
+    classes.into_iter().filter_map(move |(is, first)| is(&c).then_some(first)).chain(width)
 }
 
 /// The rank of a char: its place in [`FIRST_CHARS`], else 62 plus the number of other chars

@@ -17,13 +17,16 @@
 //! earlier leaf simpler, depth-first).
 //!
 //! Cost: O(log rank) candidates per leaf and group of leaves; pairs of leaves only among the
-//! first `PAIRS` non-simplest ones, so at most `PAIRS²` searches per round.
+//! first `PAIRS` non-simplest ones, so at most `PAIRS²` searches per round. The last resorts
+//! scan: an isolated number's small values (`small_values`, up to 32), an isolated char's
+//! simpler chars of ASCII and Latin-1 (`scan_chars`, up to 256 a char, 512 a call).
 
 use std::any::TypeId;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use crate::root::Root;
+use crate::std_impls::is_class_first;
 use crate::subtypes::{Node, NodeMutRef, NodeRef, SubTypes, SubValue};
 use crate::tester::within_constraints;
 
@@ -1041,14 +1044,8 @@ fn is_float(node: NodeRef<'_>) -> bool {
 pub fn lower_chars(r: &mut Reducer<'_, '_>) -> bool {
     let cex = r.current.clone();
     let found = tree::leaves(NodeRef::Value(cex.node()));
-    fn text<'a>(node: NodeRef<'a>) -> Option<&'a String> {
-        match node {
-            NodeRef::Value(n) => n.node_as_any()?.downcast_ref::<String>(),
-            NodeRef::Suffix(..) => None,
-        }
-    }
     let strings: Vec<(&LeafPath, &String)> =
-        found.iter().filter_map(|l| Some((&l.path, text(l.node)?))).take(NEAR).collect();
+        found.iter().filter_map(|l| Some((&l.path, leaf_as(l.node)?))).take(NEAR).collect();
     let mut counts: Vec<(char, usize)> = Vec::new();
     for c in strings.iter().flat_map(|(_, s)| s.chars()) {
         if let Some((_, n)) = counts.iter_mut().find(|(d, _)| *d == c) {
@@ -1083,6 +1080,121 @@ pub fn lower_chars(r: &mut Reducer<'_, '_>) -> bool {
         }
     }
     false
+}
+
+/// A leaf's value as a `T`, when it is one.
+fn leaf_as<T: 'static>(node: NodeRef<'_>) -> Option<&T> {
+    match node {
+        NodeRef::Value(n) => n.node_as_any()?.downcast_ref::<T>(),
+        NodeRef::Suffix(..) => None,
+    }
+}
+
+/// Replaces an isolated char, one at a time, by each simpler char among the first
+/// `CHAR_SCAN` ranks (ASCII and Latin-1), simplest first, the first that still fails kept.
+/// The chars are the `char` leaves and the distinct chars of the `String` leaves (each
+/// replaced wherever it occurs in its string), the first `PAIRS` of them past ASCII,
+/// depth-first. Where a char's failures are scattered (case mapping that is not one-to-one
+/// fails at `'µ'`, `'ß'`, `'ŉ'`, `'ΐ'`, `'ς'`, ...; a parser's missing kinds of whitespace),
+/// the descent over ranks and the first of each class stop at whichever failing char they
+/// start from, so one bug ended at a different char from each start; the scan reaches the
+/// least of them (among the first `CHAR_SCAN` ranks). Left out, as their own steps serve
+/// them: ASCII chars (the first of each class, and a short string's scan of its class) and
+/// the first char of each class past ASCII (`'ª'`, `'À'`, `'²'`, `'\u{80}'`): a property
+/// of a class ends there, and a scan below it found nothing in 170 evaluations.
+///
+/// A char is isolated when the char one rank above it, or the one at twice its rank, does
+/// not fail (the same value otherwise): a threshold the descent stopped at (every char from
+/// U+0100 up) fails on past it, and a scan below would find nothing. A block of failures
+/// (U+1E96 to U+1E9A, whose uppercase is two chars) is told from a threshold by the far one.
+///
+/// As the very last resort (run only in a round in which no other pass made progress): two
+/// evaluations a char for its neighbours, then at most `CHAR_SCAN` candidates, at most
+/// `SCAN_TRIES` evaluations a call; those run before (by the descent, a short string's scan
+/// of its class) cost none.
+pub fn scan_chars(r: &mut Reducer<'_, '_>) -> bool {
+    let cex = r.current.clone();
+    let found = tree::leaves(NodeRef::Value(cex.node()));
+    let until = r.tester.evaluations + SCAN_TRIES;
+    let out_of_tries = |r: &Reducer<'_, '_>| r.spent() || r.tester.evaluations >= until;
+    for slot in char_slots(&found) {
+        let neighbours = [slot.rank + 1, slot.rank.saturating_mul(2)];
+        let passes_at = |r: &mut Reducer<'_, '_>, k: u64| {
+            let raised = slot.with_rank(k).and_then(|v| r.with_leaves([(slot.path, v)]));
+            raised.is_some_and(|raised| within_constraints(raised.value()) && r.passes(&raised))
+        };
+        if !neighbours.into_iter().any(|k| !out_of_tries(r) && passes_at(r, k)) {
+            continue;
+        }
+        for k in 0..slot.rank.min(CHAR_SCAN) {
+            if out_of_tries(r) {
+                return false;
+            }
+            let Some(value) = slot.with_rank(k) else { continue };
+            if r.try_leaves([(slot.path, value)]) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The ranks [`scan_chars`] tries below a char: ASCII and Latin-1 (a char past `'z'` ranks
+/// at its code point), where text code's special cases begin.
+const CHAR_SCAN: u64 = 256;
+
+/// Evaluations one call of [`scan_chars`] may spend: two chars' scans.
+const SCAN_TRIES: usize = 2 * CHAR_SCAN as usize;
+
+/// A char [`scan_chars`] replaces: a `char` leaf, or one char wherever it occurs in a
+/// `String` leaf.
+struct CharSlot<'l> {
+    path: &'l LeafPath,
+    /// The string the char is in; `None` for a `char` leaf.
+    text: Option<&'l String>,
+    c: char,
+    rank: u64,
+}
+
+impl CharSlot<'_> {
+    /// The leaf with the char replaced by the char of rank `k`.
+    fn with_rank(&self, k: u64) -> Option<Box<dyn SubValue>> {
+        let to = self.c.from_leaf_rank(k)?;
+        Some(match self.text {
+            Some(text) => Box::new(text.replace(self.c, to.encode_utf8(&mut [0; 4]))),
+            None => Box::new(to),
+        })
+    }
+}
+
+/// The first `PAIRS` chars past ASCII, but the first of each class (see [`scan_chars`]), in
+/// the `char` and `String` leaves among the first `NEAR` leaves, depth-first (a string's
+/// distinct chars in order of first occurrence).
+fn char_slots<'l>(found: &'l [Leaf<'_>]) -> Vec<CharSlot<'l>> {
+    let mut slots = Vec::new();
+    for leaf in found.iter().take(NEAR) {
+        let (text, chars): (_, Vec<char>) = if let Some(&c) = leaf_as::<char>(leaf.node) {
+            (None, vec![c])
+        } else if let Some(text) = leaf_as::<String>(leaf.node) {
+            let mut distinct: Vec<char> = Vec::new();
+            for c in text.chars().filter(|&c| !c.is_ascii()) {
+                if !distinct.contains(&c) && distinct.len() < PAIRS {
+                    distinct.push(c);
+                }
+            }
+            (Some(text), distinct)
+        } else {
+            continue;
+        };
+        for c in chars.into_iter().filter(|&c| !c.is_ascii() && !is_class_first(c)) {
+            let Some(rank) = c.leaf_rank() else { continue };
+            slots.push(CharSlot { path: &leaf.path, text, c, rank });
+            if slots.len() == PAIRS {
+                return slots;
+            }
+        }
+    }
+    slots
 }
 
 /// Distinct chars [`lower_chars`] counts, at most.
@@ -1515,6 +1627,21 @@ mod tests {
         let share = |p: &(String, String)| !p.0.chars().any(|c| p.1.contains(c));
         let got = one_pass(share, ("xo".to_string(), "o".to_string()), lower_chars);
         assert_eq!(got, ("xa".to_string(), "a".to_string()));
+    }
+
+    #[test]
+    fn scan_chars_reaches_the_least_failing_char_below_an_isolated_one() {
+        // Case mapping that is not one-to-one: the least failing char is 'µ' (U+B5).
+        let case = |s: &String| s.to_uppercase().to_lowercase() == s.to_lowercase();
+        for (start, least) in [("ß", "µ"), ("ΐ", "µ"), ("xςy", "xµy")] {
+            assert_eq!(one_pass(case, start.to_string(), scan_chars), least, "from {start:?}");
+        }
+        // A char leaf whose uppercase is two chars or more: the least is 'ß' (U+DF); the
+        // number beside it is no char and stays.
+        let one_upper = |p: &(u8, char)| p.1.to_uppercase().count() == 1;
+        for start in ['\u{149}', '\u{390}', '\u{fb00}'] {
+            assert_eq!(one_pass(one_upper, (7, start), scan_chars), (7, 'ß'), "from {start:?}");
+        }
     }
 
     #[test]

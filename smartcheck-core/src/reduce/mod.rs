@@ -22,7 +22,9 @@
 //!   amount or trading size, a failure moved from an earlier string to a later one that
 //!   holds none of it by an edge value (`edge_trade`), and, last of all, the small values of
 //!   a leaf whose failure is
-//!   isolated scanned one by one, then together with another leaf's (`small_values`).
+//!   isolated scanned one by one, then together with another leaf's (`small_values`), and an
+//!   isolated char past ASCII replaced by each simpler one of ASCII and Latin-1
+//!   (`scan_chars`).
 //! - [`normal`]: swaps, sorts and rotations toward one normal form, so runs agree on the
 //!   result.
 //! - [`compensate`]: the last resort of the structure passes, run only in a round where
@@ -31,7 +33,8 @@
 //!   again where the value around them changed since; before it, [`sequences::delete_across`],
 //!   one index deleted from lists of two types and one length at once. The leaf passes have
 //!   theirs at the end of the table ([`leaves::across_types`], [`leaves::edge_trade`],
-//!   [`leaves::small_values`]), run only in a round where no pass found anything.
+//!   [`leaves::small_values`], [`leaves::scan_chars`]), run only in a round where no pass
+//!   found anything.
 //!
 //! Each round runs every pass in table order, the cheap deterministic ones first, the paper's
 //! random search after them, normal form last; rounds repeat while any pass makes progress; a
@@ -89,7 +92,7 @@ enum Changes {
 
 /// The passes, in the order each round runs them.
 #[allow(clippy::type_complexity)]
-fn passes() -> [(&'static str, Changes, Pass); 36] {
+fn passes() -> [(&'static str, Changes, Pass); 37] {
     use Changes::{LastResort, Structure, Values};
     [
         ("truncate", Structure, sequences::truncate),
@@ -128,6 +131,7 @@ fn passes() -> [(&'static str, Changes, Pass); 36] {
         ("edge_trade", LastResort, leaves::edge_trade),
         ("lower_chars", LastResort, leaves::lower_chars),
         ("small_values", LastResort, leaves::small_values),
+        ("scan_chars", LastResort, leaves::scan_chars),
     ]
 }
 
