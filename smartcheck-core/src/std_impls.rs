@@ -977,8 +977,14 @@ fn string_shrinks(chars: &[char]) -> Vec<String> {
     let fold_at = |i: usize| Some((i, vec![first_char_of_width(width(i - 1) + width(i))?]));
     let mut folds = (1..chars.len()).filter(|&i| width(i - 1) + width(i) <= 4);
     let folded = folds.next().and_then(fold_at);
+    // The char that gives the byte keeps its case, for a property that reads it (a heading
+    // starts with a capital): "À\u{80}" becomes "A\u{800}", not "a\u{800}".
+    let giver = |c: char, w: usize| match c.is_uppercase() {
+        true => first_uppercase_of_width(w),
+        false => first_char_of_width(w),
+    };
     let moved = (1..chars.len()).find(|&i| width(i - 1) > 1 && width(i) < 4).and_then(|i| {
-        Some((i, vec![first_char_of_width(width(i - 1) - 1)?, first_char_of_width(width(i) + 1)?]))
+        Some((i, vec![giver(chars[i - 1], width(i - 1) - 1)?, first_char_of_width(width(i) + 1)?]))
     });
     out.extend(folded.into_iter().chain(moved).map(spliced));
     // Lower ranks, furthest first: the simplest char, half the rank, then steps of falling
@@ -1070,6 +1076,16 @@ fn first_char_of_width(width: usize) -> Option<char> {
         3 => Some('\u{800}'),
         4 => Some('\u{10000}'),
         _ => None,
+    }
+}
+
+/// The simplest uppercase char `width` bytes long in UTF-8 (`'A'`, `'À'`, `'Ⴀ'`, `'𐐀'`);
+/// `None` outside 1 to 4. O(1) for one byte, up to a few thousand code points otherwise.
+fn first_uppercase_of_width(width: usize) -> Option<char> {
+    let first = first_char_of_width(width)?;
+    match width {
+        1 => Some('A'),
+        _ => (first..=char::MAX).take_while(|c| c.len_utf8() == width).find(|c| c.is_uppercase()),
     }
 }
 
