@@ -16,7 +16,8 @@
 //! Discovery draws edge values with a stated probability, so boundary bugs show in the default
 //! 100 tests (issue 11): integers 3/20 (boundaries 1/10, powers of two and their neighbours
 //! 1/20), floats 3/20 plus 1/20 large magnitudes (NaN alone 1/20), chars 1/20 from
-//! [`EDGE_CHARS`] (strings are made of these chars). Each impl's doc gives its distribution.
+//! [`EDGE_CHARS`] and 1/40 from [`TEXT_CHARS`] (strings are made of these chars). Each
+//! impl's doc gives its distribution.
 //!
 //! Invariant: every generator keeps [`SubTypes::size`] within [`Gen::budget`] (maps and sets
 //! included), and no impl does unchecked arithmetic on a value it was given. Cost: O(n) in the
@@ -901,13 +902,30 @@ pub const EDGE_CHARS: [char; 14] = [
     '\u{10ffff}',
 ];
 
-/// Discovery draws: with probability 1/20 one of `EDGE_CHARS`, 1/20 any code point, 3/10 a
-/// lowercase ASCII letter, otherwise printable ASCII. `String`s are made of these chars, so a
-/// string of length n holds an edge char with probability 1 - (19/20)^n.
+/// Characters that break text handling by what they mean, drawn now and then by `char`'s
+/// generator: controls and whitespace that end lines, fields or words where code expects
+/// only `' '` and `'\n'` (tab, carriage return, vertical tab, form feed, escape, next line,
+/// no-break space, line and paragraph separators), and chars whose case mapping is not
+/// one-to-one (`'ß'` uppercases to `"SS"`, `'µ'` and `'ſ'` round-trip to other chars, `'ı'`
+/// and `'İ'` are Turkish i's, `'ς'` a final sigma, `'ǅ'` a titlecase letter).
+pub const TEXT_CHARS: [char; 16] = [
+    '\t', '\r', '\u{b}', '\u{c}', '\u{1b}', '\u{85}', '\u{a0}', '\u{2028}', '\u{2029}', 'ß', 'µ',
+    'ſ', 'ı', 'İ', 'ς', 'ǅ',
+];
+
+/// Discovery draws: with probability 1/20 one of `EDGE_CHARS`, 1/40 one of `TEXT_CHARS`,
+/// 1/40 any code point, 3/10 a lowercase ASCII letter, otherwise printable ASCII. `String`s
+/// are made of these chars, so a string of length n holds an edge char with probability
+/// 1 - (19/20)^n, and a given one of `TEXT_CHARS` 1 - (639/640)^n (a default run's strings
+/// hold about 2,500 chars in all: 98%). Generators 1 and 2 drew no `TEXT_CHARS`: any code
+/// point with probability 1/20.
 impl Arbitrary for char {
     fn arbitrary(g: &mut Gen) -> Self {
         match g.below(20) {
             0 => EDGE_CHARS[g.below(EDGE_CHARS.len() as u64) as usize],
+            1 if g.version() >= 3 && g.ratio(1, 2) => {
+                TEXT_CHARS[g.below(TEXT_CHARS.len() as u64) as usize]
+            }
             1 => char::from_u32(g.below(0x11_0000) as u32).unwrap_or('\u{FFFD}'),
             2..=7 => (b'a' + g.below(26) as u8) as char,
             _ => (b' ' + g.below(95) as u8) as char,

@@ -236,7 +236,8 @@ fn a_domain_type_with_every_std_field_derives_generates_reduces_and_prints() {
     let value = report.counterexamples()[0].value();
     assert_eq!(value.count, 3);
     // Every std field at its simplest, printed as each impl's own test pins; the foreign
-    // field as generated (it has no `shrink`).
+    // field as generated (it has no `shrink`: 148 before generator 3 drew the chars of the
+    // strings before it otherwise).
     let expected = "Everything { timeout: Duration::from_secs(0), seen: UNIX_EPOCH, \
         v4: Ipv4Addr::new(0, 0, 0, 0), v6: Ipv6Addr::new(0, 0, 0, 0, 0, 0, 0, 0), \
         ip: IpAddr::V4(Ipv4Addr::new(0, 0, 0, 0)), \
@@ -248,7 +249,7 @@ fn a_domain_type_with_every_std_field_derives_generates_reduces_and_prints() {
         boxed_slice: [], range: 0..0, range_inclusive: 0..=0, heap: [], linked: [], big: 0, \
         signed_big: 0, twelve: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), array: [0, 0, 0, 0, 0, 0, \
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, \
-        0, 0, 0, 0], colour: Colour(148, 0, 0), count: 3 }";
+        0, 0, 0, 0], colour: Colour(247, 0, 0), count: 3 }";
     assert_eq!(text(value), expected);
 }
 
