@@ -915,20 +915,24 @@ fn smallest_of_its_type(node: NodeRef<'_>, draw: usize) -> Option<Box<dyn SubVal
 
 /// True when `candidate` holds each of the class's literal values it lacks at its literal's
 /// place (`unlike`) at another leaf: the class's values moved (`(48, 0)` beside `(0, 48)`,
-/// a backslash in a nickname beside one in a name).
+/// a backslash in a nickname beside one in a name). Values compare by their `Debug` text,
+/// so a number moved into a field of another integer type is the same number (`(201, 0)`
+/// of a `(u8, u16)` beside `(0, 201)`, for a maximum over 200). Only the class's literals
+/// the candidate lacks are printed, and its leaves once.
 fn moved_here(
     unlike: &[(&Literal, NodeRef<'_>)],
     own: NodeRef<'_>,
     candidate: NodeRef<'_>,
 ) -> bool {
-    use crate::reduce::tree::{leaves, Leaf};
-    let leaves = leaves(candidate);
-    let key = |n: NodeRef<'_>| (n.value_type(), structural_hash(n));
+    use crate::reduce::tree::{leaves, LeafPath};
+    let leaves: Vec<(LeafPath, String)> =
+        leaves(candidate).into_iter().map(|l| (l.path, format!("{:?}", l.node))).collect();
     unlike.iter().all(|(literal, _)| {
         node_at(own, &literal.path).is_some_and(|value| {
-            let wanted = key(value);
-            let elsewhere = |l: &&Leaf<'_>| l.path.strip_prefix(&literal.path) != Some(Vec::new());
-            leaves.iter().filter(elsewhere).any(|l| key(l.node) == wanted)
+            let wanted = format!("{value:?}");
+            leaves.iter().any(|(path, text)| {
+                *text == wanted && path.strip_prefix(&literal.path) != Some(Vec::new())
+            })
         })
     })
 }
