@@ -10,8 +10,9 @@
 //! expression), a second one beside it (a `Sub`) fails in what is left, and is found.
 //!
 //! Invariant: a round runs at most `tests` inputs that meet the precondition (passed or
-//! skipped), and at most [`CUTS_RUN`] values cut out of them, and gives up after more than
-//! `max_discard_ratio × tests` discards.
+//! skipped), and at most [`CUTS_RUN`] values cut out of them (of at most [`CUTS_TRIED`]
+//! instances it tries to cut), and gives up after more than `max_discard_ratio × tests`
+//! discards.
 //! Cost: one generation and one evaluation per input; a known instance is listed against
 //! the classes once more for each shape cut out of it (no run), and run again only when none
 //! is left. The stack for the evaluation (and the
@@ -34,6 +35,11 @@ pub(crate) type Excise<'a> = &'a dyn Fn(&dyn SubValue, &Failure) -> Option<Root>
 
 /// Known instances a round runs again with the known shapes they hold cut out, at most.
 const CUTS_RUN: usize = 10;
+
+/// Known instances a round tries to cut, at most, whether or not a value is left to run:
+/// where a known shape is a leaf's constructor (`Lit(x)`), every cut puts in another and
+/// the cut gives up, after listing the value up to `CUTS` times.
+const CUTS_TRIED: usize = 30;
 
 /// A round ends early once this many of its last [`WINDOW`] inputs were known instances.
 const NEARLY_ALL: u32 = 18;
@@ -109,6 +115,7 @@ struct Round<'a> {
     /// values the round may run.
     excise: Option<Excise<'a>>,
     cuts_left: usize,
+    tries_left: usize,
 }
 
 /// Random testing until a new counterexample, the end of the round's tests, or too many
@@ -131,6 +138,7 @@ pub(crate) fn discover(
         plain: false,
         excise,
         cuts_left: CUTS_RUN,
+        tries_left: CUTS_TRIED,
     };
     let found = cases(args, tester, gen, counts, &mut round);
     counts.tests += round.tally.tests;
@@ -193,7 +201,10 @@ fn judge(
 ) -> Option<Discovered<Root>> {
     let outcome = tester.classify_drawn(round.input.value(), round.plain);
     let cut = match (&outcome, round.excise) {
-        ((Outcome::Fail(failure), Some(_)), Some(excise)) if round.cuts_left > 0 => {
+        ((Outcome::Fail(failure), Some(_)), Some(excise))
+            if round.cuts_left > 0 && round.tries_left > 0 =>
+        {
+            round.tries_left -= 1;
             excise(round.input.value(), failure)
         }
         _ => None,
