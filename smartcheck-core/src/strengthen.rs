@@ -541,6 +541,14 @@ impl Class {
         embedded || self.related_at_root(candidate.value)
     }
 
+    /// True when `root` has this class's shape from the root, its variables' places aside
+    /// (not deeper, nor with more around it).
+    fn shaped_from_root(&self, root: NodeRef<'_>) -> bool {
+        let own = NodeRef::Value(self.value.node());
+        self.may_start(root.constructor(), own.constructor())
+            && nodes_match(root, own, &self.loose, &self.alternatives)
+    }
+
     /// True when the candidate has this class's shape at its root, the tags that the formula
     /// relates taken as wildcards, and each pair of those tags related there as in the
     /// formula (equal, or not): the formula's instance, whichever the tags. (Only at the
@@ -550,7 +558,6 @@ impl Class {
             return false;
         }
         let root = NodeRef::Value(node_of(candidate));
-        let shape = NodeRef::Value(self.value.node());
         let related = |t: &RelatedTags| {
             let [(_, a), (_, b)] = &t.tags;
             let (Some(a), Some(b)) = (node_at(root, a), node_at(root, b)) else { return false };
@@ -560,9 +567,7 @@ impl Class {
                 None => Relation::NotEqual.holds(&*a, &*b) == Some(false),
             }
         };
-        self.may_start(root.constructor(), shape.constructor())
-            && nodes_match(root, shape, &self.loose, &self.alternatives)
-            && self.related.iter().all(related)
+        self.shaped_from_root(root) && self.related.iter().all(related)
     }
 
     /// True when the candidate, or one of its sub-values of the root's type, has this class's
@@ -789,8 +794,7 @@ impl<'p> Known<'p> {
             let own = NodeRef::Value(class.value.node());
             let exact = failure.has_signature(&class.signature)
                 && root.size() <= own.size()
-                && class.may_start(root.constructor(), own.constructor())
-                && nodes_match(root, own, &class.loose, &class.alternatives);
+                && class.shaped_from_root(root);
             let unlike =
                 if exact { unlike_literals(&class.literals, own, root) } else { return false };
             if unlike.is_empty() || moved_here(&unlike, own, root) {
@@ -833,13 +837,14 @@ impl<'p> Known<'p> {
         // Only a candidate of the class's shape from the root, its variables' places aside, is
         // judged by its values: one that holds the shape deeper or with more around it (a
         // longer list of operations) has its leaves elsewhere than the formula's literals.
-        let exact = class.may_start(root.constructor(), own.constructor())
-            && nodes_match(root, own, &class.loose, &class.alternatives);
+        let exact = class.shaped_from_root(root);
         let unlike = unlike_literals(&class.literals, own, root);
         if !exact || unlike.is_empty() {
             return true;
         }
-        let Some(prop) = self.prop else { return false };
+        if self.prop.is_none() {
+            return false;
+        }
         let mut moved = class.value.clone();
         for (literal, leaf) in unlike {
             if replace_at_path(moved.node_mut(), &literal.path, leaf.to_value()).is_err() {
@@ -850,13 +855,7 @@ impl<'p> Known<'p> {
         if let Some(&same) = self.judged.borrow().get(&key) {
             return same;
         }
-        let same = within_constraints(&*moved) && {
-            self.evaluations.set(self.evaluations.get() + 1);
-            match run_erased(&|| prop(&*moved)) {
-                Outcome::Fail(f) => f.has_signature(&class.signature),
-                Outcome::Pass | Outcome::Discard => false,
-            }
-        };
+        let same = self.fails_like(&moved, &class.signature);
         self.judged.borrow_mut().insert(key, same);
         same
     }
