@@ -445,31 +445,10 @@ fn condition(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, a: usize, b: usize) {
         };
         let group = Group { vars: vec![vec![left], vec![right]], relation: Some(relation) };
         // Variables under either sub-value are taken in by the two new ones.
-        let Some(mut base) = without_under(ctx, scheme, &[a, b]) else { return };
-        if add_if_true(ctx, &mut base, &group) {
-            *scheme = base;
+        if add_if_true(ctx, scheme, &group) {
             return;
         }
     }
-}
-
-/// `scheme` without the variables that lie under any of `places` (a sub-value's own leaves,
-/// claimed before the sub-value is related as a whole: `Letter(x0)` beside `Esc` becomes
-/// `x1` in `with x1 != x2`); `None` when one of them is in a side condition.
-fn without_under(ctx: &Ctx<'_, '_>, scheme: &Scheme, places: &[usize]) -> Option<Scheme> {
-    let bfs = &ctx.subject.bfs;
-    let under = |var: &super::Var| {
-        var.places.iter().any(|&p| places.iter().any(|&above| bfs.is_under(p, above)))
-    };
-    if !scheme.vars.iter().any(under) {
-        return Some(scheme.clone());
-    }
-    let dropped: Vec<bool> = scheme.vars.iter().map(under).collect();
-    if scheme.conditions.iter().any(|c| dropped[c.left] || dropped[c.right]) {
-        return None;
-    }
-    let kept: Vec<usize> = (0..dropped.len()).filter(|&k| !dropped[k]).collect();
-    Some(scheme.selected(&kept))
 }
 
 /// True when neither place is, or lies under, a variable of `scheme`.

@@ -90,9 +90,14 @@ impl Group {
     }
 }
 
-/// Checks `scheme` extended by `group`; when it holds, extends `scheme`.
+/// Checks `scheme` extended by `group`; when it holds, extends `scheme`. Variables of
+/// `scheme` under a new variable's places give way to it (a repeated variable over two
+/// entries whose keys were variables is `[x0, x0]`, not `forall values x0 x1 x2: [x2, x2]`
+/// with `x0` and `x1` bound and printed nowhere); false, and nothing checked, when one of
+/// them is in a side condition.
 pub(super) fn add_if_true(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, group: &Group) -> bool {
-    let mut extended = scheme.clone();
+    let places: Vec<usize> = group.vars.iter().flatten().copied().collect();
+    let Some(mut extended) = without_under(ctx, scheme, &places) else { return false };
     let first = extended.vars.len();
     for places in &group.vars {
         extended.vars.push(Var { places: places.clone(), discarded: 0 });
@@ -108,6 +113,28 @@ pub(super) fn add_if_true(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, group: &Gr
         }
         None => false,
     }
+}
+
+/// `scheme` without the variables that lie under any of `places` (a sub-value's own leaves,
+/// claimed before the sub-value is a variable as a whole: `Letter(x0)` beside `Esc` becomes
+/// `x1` in `with x1 != x2`); `None` when one of them is in a side condition.
+pub(super) fn without_under(
+    ctx: &Ctx<'_, '_>,
+    scheme: &Scheme,
+    places: &[usize],
+) -> Option<Scheme> {
+    let bfs = &ctx.subject.bfs;
+    let under =
+        |var: &Var| var.places.iter().any(|&p| places.iter().any(|&above| bfs.is_under(p, above)));
+    if !scheme.vars.iter().any(under) {
+        return Some(scheme.clone());
+    }
+    let dropped: Vec<bool> = scheme.vars.iter().map(under).collect();
+    if scheme.conditions.iter().any(|c| dropped[c.left] || dropped[c.right]) {
+        return None;
+    }
+    let kept: Vec<usize> = (0..dropped.len()).filter(|&k| !dropped[k]).collect();
+    Some(scheme.selected(&kept))
 }
 
 /// The evidence rule, on the variables of `scheme` from `lead` on (the new ones) together
