@@ -47,8 +47,9 @@ use crate::subtypes::{NodeRef, Shape, SubValue};
 pub(super) const SMALL: usize = 16;
 /// Near values kept per place.
 pub(super) const NEAR: usize = 16;
-/// Edge values kept per place (`SubTypes::edge_values`), tried with the near ones.
-pub(super) const EDGES: usize = 24;
+/// Edge values kept per place (`SubTypes::edge_values`), tried with the near ones: a
+/// char's 35 (or a string's of one char each) fit, a no-break space among the last.
+pub(super) const EDGES: usize = 40;
 /// Strings of every shape of one to three characters (see [`string_shapes`]).
 pub(super) const SHAPES: usize = 5 + 25 + 125;
 /// How far beyond `max_size` the random values' constructor budgets grow.
