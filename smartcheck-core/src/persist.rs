@@ -13,7 +13,14 @@
 //! # smartcheck regressions: inputs that failed before, replayed first. Commit this file.
 //! type=my_crate::Exp seed=0x1f2e size=31 budget=31 gen=2 hash=0x9a41c2d0e3f4b5a6 run=0x7 # Div(..)
 //! crash type=my_crate::Exp seed=0x5eed # an earlier run with this seed did not finish
+//! enumerated type=my_crate::Exp depth=4 index=937 hash=0x5be2a1c07d3f9e44 # Div(..)
 //! ```
+//!
+//! An `enumerated` line saves an input an exhaustive check found (`exhaustive = N`,
+//! `SMARTCHECK_EXHAUSTIVE`, a contract test's check when random discovery gives up), which no
+//! seed draws: by its position (`index`, from 0) among the type's values up to `depth`, in
+//! [`Enumerate`](crate::enumerate::Enumerate)'s order. A check of a type that enumerates
+//! replays it, in any mode; its hash tells when the enumeration has changed since.
 //!
 //! `gen` names the generator version that drew the input ([`Gen::version`]); a line without
 //! it was written before generator versions, by generator 1, and replays as generator 1 drew.
@@ -76,6 +83,22 @@ pub struct Crash {
     pub comment: String,
 }
 
+/// One saved input that an exhaustive check found: the value at position `index` of the
+/// type's enumeration up to `depth`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Enumerated {
+    /// The type of the test's input (`std::any::type_name`, without spaces).
+    pub type_name: String,
+    /// The depth the type's values were enumerated to.
+    pub depth: usize,
+    /// The input's position among them, from 0.
+    pub index: u64,
+    /// The [`value_hash`] of the input's `Debug` text, to recognise a stale entry.
+    pub hash: u64,
+    /// The input as it printed when saved (reduced), for people reading the file.
+    pub comment: String,
+}
+
 /// A line of the file that was read, with its line number (from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Saved<R> {
@@ -92,6 +115,8 @@ pub struct Loaded {
     pub inputs: Vec<Saved<Entry>>,
     /// Crashed runs of the type.
     pub crashes: Vec<Saved<Crash>>,
+    /// Saved inputs of the type that exhaustive checks found.
+    pub enumerated: Vec<Saved<Enumerated>>,
     /// One message per line that could not be read (kept in the file as it is).
     pub problems: Vec<String>,
 }
@@ -112,6 +137,9 @@ pub const MAX_SAVED_SIZE: usize = 100_000;
 
 /// The longest line read; a longer one is reported and kept.
 const MAX_LINE: usize = 64 * 1024;
+
+/// The largest `index` an `enumerated` line may have: replaying it builds that many values.
+pub const MAX_SAVED_INDEX: u64 = 1 << 40;
 
 /// The longest type name read.
 const MAX_TYPE_NAME: usize = 1024;
@@ -196,6 +224,9 @@ impl Store {
                 Ok(Some(Record::Crash(c))) if c.type_name == type_name => {
                     loaded.crashes.push(Saved { line: n, record: c })
                 }
+                Ok(Some(Record::Enumerated(e))) if e.type_name == type_name => {
+                    loaded.enumerated.push(Saved { line: n, record: e })
+                }
                 Ok(Some(_)) => {}
                 Err(why) => loaded.problems.push(format!(
                     "{}:{n}: unreadable line kept as it is ({why}): {}",
@@ -218,6 +249,12 @@ impl Store {
     /// Adds `entry` unless an entry for the same input is saved. Returns whether it was added.
     pub fn save(&self, entry: &Entry) -> std::io::Result<bool> {
         self.append(&Record::Input(entry.clone()))
+    }
+
+    /// Adds `enumerated` unless an entry for the same input is saved. Returns whether it was
+    /// added.
+    pub fn save_enumerated(&self, enumerated: &Enumerated) -> std::io::Result<bool> {
+        self.append(&Record::Enumerated(enumerated.clone()))
     }
 
     /// Adds `crash` unless a crash of the same type and seed is saved. Returns whether it was
@@ -295,6 +332,7 @@ fn files_starting_with(dir: &Path, prefix: &str) -> Vec<PathBuf> {
 enum Record {
     Input(Entry),
     Crash(Crash),
+    Enumerated(Enumerated),
 }
 
 impl Record {
@@ -306,6 +344,9 @@ impl Record {
             }
             (Record::Crash(a), Record::Crash(b)) => {
                 (&a.type_name, a.seed) == (&b.type_name, b.seed)
+            }
+            (Record::Enumerated(a), Record::Enumerated(b)) => {
+                (&a.type_name, a.depth, a.index, a.hash) == (&b.type_name, b.depth, b.index, b.hash)
             }
             _ => false,
         }
@@ -335,6 +376,16 @@ impl Record {
                     c.seed
                 ),
                 &c.comment,
+            ),
+            Record::Enumerated(e) => (
+                format!(
+                    "enumerated type={} depth={} index={} hash={:#x}",
+                    e.type_name.replace(char::is_whitespace, ""),
+                    e.depth,
+                    e.index,
+                    e.hash
+                ),
+                &e.comment,
             ),
         };
         let comment: String =
@@ -370,6 +421,7 @@ fn read_line(line: &[u8]) -> Result<Option<Record>, String> {
 #[derive(Default)]
 struct Fields {
     crash: bool,
+    enumerated: bool,
     type_name: Option<String>,
     seed: Option<u64>,
     size: Option<usize>,
@@ -377,6 +429,8 @@ struct Fields {
     generator: Option<u32>,
     hash: Option<u64>,
     run: Option<u64>,
+    depth: Option<usize>,
+    index: Option<u64>,
 }
 
 fn parse(line: &str) -> Result<Record, String> {
@@ -385,6 +439,10 @@ fn parse(line: &str) -> Result<Record, String> {
     for (i, token) in head.split_whitespace().enumerate() {
         if i == 0 && token == "crash" {
             f.crash = true;
+            continue;
+        }
+        if i == 0 && token == "enumerated" {
+            f.enumerated = true;
             continue;
         }
         let (key, value) =
@@ -397,6 +455,8 @@ fn parse(line: &str) -> Result<Record, String> {
             "size" => f.size.replace(bounded(key, value)?).is_none(),
             "budget" => f.budget.replace(bounded(key, value)?).is_none(),
             "gen" => f.generator.replace(generator(value)?).is_none(),
+            "depth" => f.depth.replace(bounded(key, value)?).is_none(),
+            "index" => f.index.replace(index(value)?).is_none(),
             _ => return Err(format!("unknown field `{}`", shorten(key))),
         };
         if !fresh {
@@ -410,8 +470,14 @@ impl Fields {
     fn into_record(self, comment: &str) -> Result<Record, String> {
         let missing = |name: &str| format!("no `{name}`");
         let type_name = self.type_name.ok_or_else(|| missing("type"))?;
-        let seed = self.seed.ok_or_else(|| missing("seed"))?;
         let comment = comment.to_string();
+        if self.enumerated {
+            let depth = self.depth.ok_or_else(|| missing("depth"))?;
+            let index = self.index.ok_or_else(|| missing("index"))?;
+            let hash = self.hash.ok_or_else(|| missing("hash"))?;
+            return Ok(Record::Enumerated(Enumerated { type_name, depth, index, hash, comment }));
+        }
+        let seed = self.seed.ok_or_else(|| missing("seed"))?;
         if self.crash {
             return Ok(Record::Crash(Crash { type_name, seed, comment }));
         }
@@ -460,6 +526,18 @@ fn bounded(key: &str, value: &str) -> Result<usize, String> {
             Err(too_large(key, &shorten(value)))
         }
         Err(_) => Err(format!("{key}={} is not a number", shorten(value))),
+    }
+}
+
+/// An `enumerated` line's `index`, at most [`MAX_SAVED_INDEX`].
+fn index(value: &str) -> Result<u64, String> {
+    match value.parse::<u128>() {
+        Ok(n) if n <= u128::from(MAX_SAVED_INDEX) => Ok(n as u64),
+        Ok(_) => Err(format!(
+            "index={} is larger than {MAX_SAVED_INDEX}, the largest a saved line may have",
+            shorten(value)
+        )),
+        Err(_) => Err(format!("index={} is not a number", shorten(value))),
     }
 }
 

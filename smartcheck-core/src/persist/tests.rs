@@ -203,3 +203,41 @@ fn canonical_debug_sorts_maps_and_sets_only() {
         assert_eq!(canonical_debug(text), canonical, "{text}");
     }
 }
+
+#[test]
+fn enumerated_inputs_save_load_and_bound_their_fields() {
+    let dir = scratch("enumerated");
+    let store = Store::at(&dir, "tests/a.rs");
+    let found = Enumerated {
+        type_name: "(Vec<u8>,u8)".into(),
+        depth: 4,
+        index: 937,
+        hash: 0xabc,
+        comment: "([0, 1], 1)".into(),
+    };
+    assert!(store.save_enumerated(&found).unwrap());
+    let again = Enumerated { comment: "other".into(), ..found.clone() };
+    assert!(!store.save_enumerated(&again).unwrap(), "the same input is saved once only");
+    assert!(store.save(&Entry { type_name: "(Vec<u8>,u8)".into(), ..entry(1) }).unwrap());
+    let loaded = store.load("(Vec<u8>,u8)");
+    assert_eq!(loaded.enumerated, [Saved { line: 2, record: found }]);
+    assert_eq!(loaded.inputs.len(), 1, "a drawn input of the type is loaded beside it");
+    assert!(store.load("u8").enumerated.is_empty());
+    let text = std::fs::read_to_string(store.path()).unwrap();
+    assert_eq!(
+        text.lines().nth(1),
+        Some("enumerated type=(Vec<u8>,u8) depth=4 index=937 hash=0xabc # ([0, 1], 1)")
+    );
+    for (line, why) in [
+        ("enumerated type=A depth=4 hash=0x1", "no `index`"),
+        ("enumerated type=A index=4 hash=0x1", "no `depth`"),
+        ("enumerated type=A depth=4 index=1", "no `hash`"),
+        (
+            "enumerated type=A depth=4 index=1099511627777 hash=0x1",
+            "index=1099511627777 is larger than 1099511627776, the largest a saved line may have",
+        ),
+        ("enumerated type=A depth=4 index=-1 hash=0x1", "index=-1 is not a number"),
+    ] {
+        assert_eq!(parse(line), Err(why.to_string()), "{line}");
+    }
+}
