@@ -1298,9 +1298,41 @@ impl<T> ViaAnything for Probe<T> {
     }
 }
 
-/// An exhaustive check of a property of `T` ([`exhaustive_check`](crate::exhaustive::exhaustive_check)
-/// for a type that enumerates), for `#[smartcheck::property]` under [`Args::exhaustive`].
-pub type ExhaustiveRun<T> = fn(&Args, usize, &dyn Fn(&T) -> Outcome) -> Exhaustive<T>;
+/// What a check needs of a type that enumerates, for `#[smartcheck::property]` under
+/// [`Args::exhaustive`] and `#[smartcheck::contract]`'s test: the exhaustive check of a
+/// property of `T` ([`exhaustive_check`](crate::exhaustive::exhaustive_check)), and the value
+/// at a position of its enumeration, to replay a failure an exhaustive check saved.
+pub struct ExhaustiveRun<T> {
+    /// Checks a property on every value up to a depth.
+    pub check: ExhaustiveCheck<T>,
+    /// The value at position `index` (from 0) of the values up to `depth`, as a
+    /// [`Root`](crate::root::Root); `None` when there are fewer.
+    pub nth: fn(depth: usize, index: u64) -> Option<crate::root::Root>,
+}
+
+/// [`exhaustive_check`](crate::exhaustive::exhaustive_check) of a property of `T` to a depth.
+pub type ExhaustiveCheck<T> = fn(&Args, usize, &dyn Fn(&T) -> Outcome) -> Exhaustive<T>;
+
+impl<T> Clone for ExhaustiveRun<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for ExhaustiveRun<T> {}
+
+impl<T: crate::enumerate::Enumerate + SubTypes> ExhaustiveRun<T> {
+    /// The run of `T`.
+    pub fn of() -> Self {
+        ExhaustiveRun {
+            check: |args, depth, prop| crate::exhaustive::exhaustive_check(args, depth, prop),
+            nth: |depth, index| {
+                let index = usize::try_from(index).ok()?;
+                T::enumerate(depth).nth(index).map(crate::root::Root::new)
+            },
+        }
+    }
+}
 
 /// A derived type's first values in its enumeration order, for
 /// [`SubTypes::small_values`], and a property's exhaustive check, for
@@ -1318,7 +1350,7 @@ impl<T: crate::enumerate::Enumerate + SubTypes> ViaEnumerate<T> for &Probe<T> {
         crate::enumerate::first_values(n)
     }
     fn exhaustive_run(&self) -> Option<ExhaustiveRun<T>> {
-        Some(|args, depth, prop| crate::exhaustive::exhaustive_check(args, depth, prop))
+        Some(ExhaustiveRun::of())
     }
 }
 

@@ -48,6 +48,8 @@ pub struct Exhaustive<T> {
     coverage: Coverage,
     counterexample: Option<Counterexample<T>>,
     error: Option<String>,
+    /// The position of the counterexample's original value among the values enumerated.
+    position: Option<u64>,
 }
 
 impl<T> Exhaustive<T> {
@@ -59,6 +61,13 @@ impl<T> Exhaustive<T> {
     /// The first failing value found, reduced and generalized; `None` when every value passed.
     pub fn counterexample(&self) -> Option<&Counterexample<T>> {
         self.counterexample.as_ref()
+    }
+
+    /// The position (from 0) of the [`counterexample`](Self::counterexample)'s value, as
+    /// found, among the values enumerated, which a saved failure names
+    /// ([`persist::Enumerated`](crate::persist::Enumerated)); `None` when nothing failed.
+    pub fn position(&self) -> Option<u64> {
+        self.position
     }
 
     /// What stopped the run other than a failure of the property: a panic in the type's own
@@ -166,7 +175,7 @@ fn check_each<T: SubTypes>(
     prop: &RootProperty<'_>,
 ) -> Exhaustive<T> {
     let mut coverage = Coverage { depth, checked: 0, met: 0, pruned, complete: false };
-    loop {
+    for position in 0u64.. {
         let value = match property::catch(|| values.next()) {
             Ok(Some(value)) => value,
             Ok(None) => break,
@@ -213,18 +222,19 @@ fn check_each<T: SubTypes>(
                 match crate::run::reduce_erased(args, prop, Root::new(value)) {
                     Ok(cex) => {
                         let counterexample = Some(cex.downcast());
-                        return Exhaustive { coverage, counterexample, error: None };
+                        let position = Some(position);
+                        return Exhaustive { coverage, counterexample, error: None, position };
                     }
                     Err(panicked @ ReduceError::Panicked { .. }) => {
                         let error = Some(panicked.to_string());
-                        return Exhaustive { coverage, counterexample: None, error };
+                        return Exhaustive::ended(coverage, error);
                     }
                     Err(other) => {
                         let error = Some(format!(
                             "{shown} failed once and not when run again ({other}): the \
                              property is flaky"
                         ));
-                        return Exhaustive { coverage, counterexample: None, error };
+                        return Exhaustive::ended(coverage, error);
                     }
                 }
             }
@@ -237,39 +247,18 @@ fn check_each<T: SubTypes>(
         }
     }
     coverage.complete = true;
-    Exhaustive { coverage, counterexample: None, error: None }
+    Exhaustive::ended(coverage, None)
 }
 
 impl<T> Exhaustive<T> {
     /// A run stopped by a panic in the type's own code, `when` (what it was doing).
     fn stopped(coverage: Coverage, when: &str, failure: &Failure) -> Self {
-        let error = Some(outside_the_property(Some(when), failure));
-        Exhaustive { coverage, counterexample: None, error }
+        Exhaustive::ended(coverage, Some(outside_the_property(Some(when), failure)))
     }
-}
 
-/// The test `#[smartcheck::contract(.., exhaustive = N)]` generates: random discovery with
-/// `args` (and the environment's overrides), then every value up to `depth`; panics with the
-/// report of whichever failed, or when random discovery gave up and the exhaustive check
-/// found nothing either... which passes: every valid input up to the depth was checked.
-#[doc(hidden)]
-#[track_caller]
-pub fn contract_test_exhaustive<T: Enumerate + SubTypes, R: PropertyResult>(
-    args: &Args,
-    depth: usize,
-    prop: impl Fn(&T) -> R,
-) {
-    let args = crate::replay::env_args(args);
-    let random = crate::run::smart_check(&args, &prop);
-    if random.failed() {
-        panic!("{random}");
-    }
-    let exhaustive = exhaustive_check(&args, depth, &prop);
-    if exhaustive.failed() {
-        panic!("{}", after_random(&random.to_string(), &exhaustive));
-    }
-    if args.verbose {
-        eprintln!("{}", after_random(&random.to_string(), &exhaustive));
+    /// A run that found no counterexample: complete, or stopped by `error`.
+    fn ended(coverage: Coverage, error: Option<String>) -> Self {
+        Exhaustive { coverage, counterexample: None, error, position: None }
     }
 }
 

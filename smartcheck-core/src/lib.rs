@@ -46,7 +46,7 @@ pub use index::{Bfs, SubTree, SubTreeNode};
 pub use property::{Failure, Outcome, PropertyResult, Verdict};
 pub use replay::{check, check_with};
 #[doc(hidden)]
-pub use replay::{check_enumerated, contract_test};
+pub use replay::{check_enumerated, contract_test, contract_test_exhaustive};
 pub use report::{Counterexample, Report, Status};
 pub use run::{generalize, reduce, smart_check, Origin, ReduceError};
 pub use std_impls::LIST_CONSTRUCTORS;

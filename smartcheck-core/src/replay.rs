@@ -27,13 +27,15 @@ use std::panic::Location;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::args::Args;
+use crate::derive_support::ExhaustiveRun;
+use crate::exhaustive::Exhaustive;
 use crate::gen::Gen;
-use crate::persist::{value_hash, Crash, Entry, InFlight, Saved, Store};
+use crate::persist::{value_hash, Crash, Entry, Enumerated, InFlight, Saved, Store};
 use crate::property::{self, Failure, Outcome, PropertyResult, RootProperty};
-use crate::report::{outside_the_property, Counterexample, Report};
+use crate::report::{outside_the_property, Counterexample, Counts, Found, Report};
 use crate::root::{Root, RootType};
 use crate::rounds::{generalize_found, reduce_found, rounds};
-use crate::run::seed_of;
+use crate::run::{seed_of, Origin};
 use crate::stack::{run_depth, with_stack_for};
 use crate::strengthen::Known;
 use crate::subtypes::{SubTypes, SubValue};
@@ -65,23 +67,44 @@ pub fn check_with<T: SubTypes, R: PropertyResult>(args: &Args, prop: impl Fn(&T)
 }
 
 /// [`check_with`], for `#[smartcheck::property]`, with the exhaustive check of `T` when `T`
-/// enumerates: under [`Args::exhaustive`] (or `SMARTCHECK_EXHAUSTIVE`) it checks every value
-/// up to the depth instead of random discovery, and panics with its report when one fails (a
-/// failure found this way is found again by the same check, so nothing is saved). Without
-/// an enumeration, random discovery runs, and stderr says why.
+/// enumerates: under [`Args::exhaustive`] (or `SMARTCHECK_EXHAUSTIVE`) it replays the test's
+/// saved failures, then checks every value up to the depth instead of random discovery, saves
+/// the failure it finds (an `enumerated` line, see [`persist`](crate::persist)) and panics
+/// with its report. Without an enumeration, random discovery runs, and stderr says why.
+/// Either way, a failure an exhaustive check saved is replayed first.
 #[doc(hidden)]
 #[track_caller]
 pub fn check_enumerated<T: SubTypes, R: PropertyResult>(
     args: &Args,
     prop: impl Fn(&T) -> R,
-    exhaustive: Option<crate::derive_support::ExhaustiveRun<T>>,
+    exhaustive: Option<ExhaustiveRun<T>>,
+) {
+    let ty = RootType::of::<T>().enumerated_by(exhaustive.map(|run| run.nth));
+    check_enumerated_as(args, ty, prop, exhaustive, Location::caller())
+}
+
+/// [`check_enumerated`] with inputs of the type `ty` (a contract's argument: see
+/// [`RootType::of_contract_argument`]), for the test at `at`.
+#[track_caller]
+fn check_enumerated_as<T: SubTypes, R: PropertyResult>(
+    args: &Args,
+    ty: RootType,
+    prop: impl Fn(&T) -> R,
+    exhaustive: Option<ExhaustiveRun<T>>,
+    at: &Location<'_>,
 ) {
     let with_env = env_args(args);
     match (with_env.exhaustive, exhaustive) {
         (Some(depth), Some(run)) => {
-            let report = run(&with_env, depth, &|value: &T| prop(value).into_outcome());
+            let prop = |value: &T| prop(value).into_outcome();
+            // The saved failures first, as in random discovery's mode; the check once they pass.
+            let replayed = report_erased(args, ty, &property::erase(prop), at, Discovery::Off);
+            if !replayed.passed() {
+                panic!("{}", text_of(replayed));
+            }
+            let (report, unsaved) = exhaustive_saved(&with_env, ty, run, depth, &prop, at);
             if report.failed() {
-                panic!("{report}");
+                panic!("{report}{unsaved}");
             }
             if with_env.verbose {
                 eprint!("{report}");
@@ -97,8 +120,51 @@ pub fn check_enumerated<T: SubTypes, R: PropertyResult>(
         ),
         (None, _) => {}
     }
-    check_erased(args, RootType::of::<T>(), &property::erase(prop), Location::caller())
+    check_erased(args, ty, &property::erase(prop), at)
 }
+
+/// Runs `run`'s exhaustive check of `prop` to `depth` and saves the failure it finds, by its
+/// position among the values, in the regressions file of the test at `at` (`Args::persist`),
+/// so the next run replays it first, in whichever mode it runs. Also returns what the report
+/// adds when the failure could not be saved (nothing otherwise).
+fn exhaustive_saved<T: SubTypes>(
+    args: &Args,
+    ty: RootType,
+    run: ExhaustiveRun<T>,
+    depth: usize,
+    prop: &dyn Fn(&T) -> Outcome,
+    at: &Location<'_>,
+) -> (Exhaustive<T>, String) {
+    let checked = (run.check)(args, depth, prop);
+    let (Some(cex), Some(index)) = (checked.counterexample(), checked.position()) else {
+        return (checked, String::new());
+    };
+    if !args.persist || !crate::persist::enabled() {
+        return (checked, String::new());
+    }
+    let Some(store) = Store::for_source(at.file()) else {
+        return (checked, format!("note: {NOT_SAVED}\n"));
+    };
+    let entry = Enumerated {
+        type_name: ty.key(),
+        depth,
+        index,
+        hash: value_hash(&debug_text(cex.original())),
+        comment: debug_text(cex.value()),
+    };
+    if let Err(e) = store.save_enumerated(&entry) {
+        eprintln!(
+            "smartcheck: could not save the counterexample in {}: {e}",
+            store.path().display()
+        );
+    }
+    (checked, String::new())
+}
+
+/// Why a failure was not saved when saving was asked for and the folder is unknown.
+const NOT_SAVED: &str = "not saved: CARGO_MANIFEST_DIR is not set (the test binary was not \
+                         run by cargo), so the crate's smartcheck-regressions/ folder is \
+                         unknown; the seed above reruns this failure";
 
 /// `args` with the environment's overrides; panics with the message when one is malformed.
 #[track_caller]
@@ -114,40 +180,54 @@ pub(crate) fn env_args(args: &Args) -> Args {
 /// the test, not at this file.
 #[track_caller]
 fn check_erased(args: &Args, ty: RootType, prop: &RootProperty<'_>, at: &Location<'_>) {
-    let report = report_erased(args, ty, prop, at);
+    let report = report_erased(args, ty, prop, at, Discovery::On);
     if !report.passed() {
         panic!("{}", text_of(report));
     }
 }
 
+/// Whether a check runs random discovery after replaying its saved failures.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Discovery {
+    /// Replay, then the rounds loop.
+    On,
+    /// Replay only: an exhaustive check follows.
+    Off,
+}
+
 /// The report [`check_with`] panics with unless it passed: saved failures replayed first,
-/// new ones saved (`Args::persist`).
+/// new ones saved (`Args::persist`); with [`Discovery::Off`], the replay alone (a report of
+/// no tests, which passes when nothing replayed fails).
 fn report_erased(
     args: &Args,
     ty: RootType,
     prop: &RootProperty<'_>,
     at: &Location<'_>,
+    discovery: Discovery,
 ) -> Report<Root> {
     let args = env_args(args);
     let seed = seed_of(&args);
     let store = if args.persist { Store::for_source(at.file()) } else { None };
     let mut report = crate::fork::with_fork(&args, prop, |prop| {
-        with_stack_for(run_depth(&args), || match &store {
-            Some(store) => Replay::new(&args, ty, store, at).run(prop, seed),
-            None => rounds(&args, ty, prop, seed, Vec::new()),
+        with_stack_for(run_depth(&args), || match (&store, discovery) {
+            (Some(store), _) => Replay::new(&args, ty, store, at).run(prop, seed, discovery),
+            (None, Discovery::On) => rounds(&args, ty, prop, seed, Vec::new()),
+            (None, Discovery::Off) => replayed_only(&args, seed, Vec::new()),
         })
     });
     // Saving was asked for and could not be done: the report says so, never silently.
     let unsaved = args.persist && crate::persist::enabled() && store.is_none();
     if unsaved && !report.counterexamples.is_empty() {
-        report.notes.push(
-            "not saved: CARGO_MANIFEST_DIR is not set (the test binary was not run by cargo), \
-             so the crate's smartcheck-regressions/ folder is unknown; the seed above reruns \
-             this failure"
-                .to_string(),
-        );
+        report.notes.push(NOT_SAVED.to_string());
     }
     report
+}
+
+/// The report of a replay that no random discovery follows: the counterexamples replayed.
+fn replayed_only(args: &Args, seed: u64, known: Vec<Counterexample<Root>>) -> Report<Root> {
+    let found =
+        Found { counterexamples: known, problems: Vec::new(), notes: Vec::new(), gave_up: false };
+    Report::new(args, seed, Counts::default(), 0, found)
 }
 
 /// The depth the test of `#[smartcheck::contract]` checks every value to when random
@@ -158,34 +238,69 @@ pub const CONTRACT_DEPTH: usize = 5;
 /// (random discovery, failures saved and replayed); when random discovery gives up because
 /// `requires` rejects most arguments and the argument types enumerate, every argument tuple
 /// up to [`CONTRACT_DEPTH`] is checked instead, as Target does, and the test passes only when
-/// none fails (stderr says what was covered). Under `SMARTCHECK_EXHAUSTIVE` it is the
-/// property's exhaustive check ([`check_enumerated`]).
+/// none fails (stderr says what was covered); the failure it finds is saved and replayed first
+/// next time. Under `SMARTCHECK_EXHAUSTIVE` it is the property's exhaustive check
+/// ([`check_enumerated`]).
 #[doc(hidden)]
 #[track_caller]
 pub fn contract_test<T: SubTypes, R: PropertyResult>(
     args: &Args,
     prop: impl Fn(&T) -> R,
-    exhaustive: Option<crate::derive_support::ExhaustiveRun<T>>,
+    exhaustive: Option<ExhaustiveRun<T>>,
 ) {
+    let at = Location::caller();
+    let ty = RootType::of_contract_argument::<T>().enumerated_by(exhaustive.map(|run| run.nth));
     let with_env = env_args(args);
     if with_env.exhaustive.is_some() {
-        return check_enumerated(args, prop, exhaustive);
+        return check_enumerated_as(args, ty, prop, exhaustive, at);
     }
-    let at = Location::caller();
-    let ty = RootType::of_contract_argument::<T>();
-    let report = report_erased(args, ty, &property::erase(&prop), at);
+    let report = report_erased(args, ty, &property::erase(&prop), at, Discovery::On);
     match exhaustive {
         Some(run) if report.gave_up() => {
             let random = text_of(report);
-            let checked = run(&with_env, CONTRACT_DEPTH, &|value: &T| prop(value).into_outcome());
+            let prop = |value: &T| prop(value).into_outcome();
+            let (checked, unsaved) =
+                exhaustive_saved(&with_env, ty, run, CONTRACT_DEPTH, &prop, at);
             let both = crate::exhaustive::after_random(&random, &checked);
             if checked.failed() {
-                panic!("{both}");
+                panic!("{both}{unsaved}");
             }
             eprintln!("{both}");
         }
         _ if !report.passed() => panic!("{}", text_of(report)),
         _ => {}
+    }
+}
+
+/// The test `#[smartcheck::contract(.., exhaustive = N)]` generates: random discovery with
+/// `args` (and the environment's overrides), its saved failures replayed first, then every
+/// value up to `depth`; panics with the report of whichever failed, and saves the failure as
+/// [`contract_test`] does. When random discovery gave up and the exhaustive check found
+/// nothing, it passes: every valid input up to the depth was checked.
+#[doc(hidden)]
+#[track_caller]
+pub fn contract_test_exhaustive<T: crate::enumerate::Enumerate + SubTypes, R: PropertyResult>(
+    args: &Args,
+    depth: usize,
+    prop: impl Fn(&T) -> R,
+) {
+    let at = Location::caller();
+    let run = ExhaustiveRun::<T>::of();
+    let ty = RootType::of_contract_argument::<T>().enumerated_by(Some(run.nth));
+    let with_env = env_args(args);
+    let random = report_erased(args, ty, &property::erase(&prop), at, Discovery::On);
+    if random.failed() {
+        panic!("{}", text_of(random));
+    }
+    let random = text_of(random);
+    let prop = |value: &T| prop(value).into_outcome();
+    let (checked, unsaved) = exhaustive_saved(&with_env, ty, run, depth, &prop, at);
+    let both = crate::exhaustive::after_random(&random, &checked);
+    if checked.failed() {
+        panic!("{both}{unsaved}");
+    }
+    if with_env.verbose {
+        eprintln!("{both}");
     }
 }
 
@@ -254,8 +369,9 @@ impl<'a> Replay<'a> {
         }
     }
 
-    /// Crashed seeds, saved inputs, then the rounds loop with `seed`; saves what it finds.
-    fn run(mut self, prop: &RootProperty<'_>, seed: u64) -> Report<Root> {
+    /// Crashed seeds, saved inputs (drawn, then enumerated), then the rounds loop with `seed`
+    /// (unless `discovery` is off); saves what it finds.
+    fn run(mut self, prop: &RootProperty<'_>, seed: u64, discovery: Discovery) -> Report<Root> {
         let fresh: Vec<u64> = self.store.collect_crashes().into_iter().map(|c| c.seed).collect();
         let loaded = self.store.load(&self.type_name);
         for problem in loaded.problems {
@@ -268,12 +384,19 @@ impl<'a> Replay<'a> {
         let flight = self.store.in_flight(&self.type_name, seed, &self.location); // till the end
         let prop = &counted(prop, flight.as_ref());
         for input in loaded.inputs.iter().filter(|i| i.record.run != Some(seed)) {
-            self.replay_input(prop, input, false);
+            self.replay_input(prop, &SavedInput::drawn(input, false));
         }
         for input in self.one_tuple_inputs().iter().filter(|i| i.record.run != Some(seed)) {
-            self.replay_input(prop, input, true);
+            self.replay_input(prop, &SavedInput::drawn(input, true));
         }
-        let mut report = rounds(self.args, self.ty, prop, seed, std::mem::take(&mut self.known));
+        for input in &loaded.enumerated {
+            self.replay_input(prop, &SavedInput::enumerated(input));
+        }
+        let known = std::mem::take(&mut self.known);
+        let mut report = match discovery {
+            Discovery::On => rounds(self.args, self.ty, prop, seed, known),
+            Discovery::Off => replayed_only(self.args, seed, known),
+        };
         self.save_all(&report.counterexamples, seed);
         self.notes.append(&mut report.notes);
         report.notes = self.notes;
@@ -337,24 +460,31 @@ impl<'a> Replay<'a> {
         loaded.inputs
     }
 
-    /// Runs one saved input (`one_tuple`: saved as the 1-tuple of the type, see
-    /// [`RootType::of_contract_argument`]); a failure of a class not yet known is reduced,
-    /// generalized and becomes a known class, reported as replayed. A panic outside the
-    /// property (in the input type's generator, `Clone`, `Debug`, `Drop`, ...) is reported, and
-    /// the line kept.
-    fn replay_input(&mut self, prop: &RootProperty<'_>, input: &Saved<Entry>, one_tuple: bool) {
-        let mut evaluations = 0;
-        let rerun =
-            property::catch(|| self.rerun(prop, &input.record, one_tuple, &mut evaluations));
-        self.evaluations += evaluations;
+    /// Runs one saved input; a failure of a class not yet known is reduced, generalized and
+    /// becomes a known class, reported as replayed. A panic outside the property (in the input
+    /// type's generator, enumeration, `Clone`, `Debug`, `Drop`, ...) is reported, and the line
+    /// kept. An input an exhaustive check saved, where this check cannot enumerate the type, is
+    /// reported as not replayed, and its line kept.
+    fn replay_input(&mut self, prop: &RootProperty<'_>, input: &SavedInput<'_>) {
         let at = format!("{}:{}", self.store.shown(), input.line);
+        let comment = input.comment;
+        if matches!(input.how, How::Enumerated { .. }) && self.ty.nth().is_none() {
+            let unread = format!(
+                "{at}: an input an exhaustive check saved is not replayed here: this check \
+                 cannot enumerate its type (the line is kept): {comment}"
+            );
+            eprintln!("smartcheck: {unread}");
+            return self.notes.push(unread);
+        }
+        let mut evaluations = 0;
+        let rerun = property::catch(|| self.rerun(prop, input, &mut evaluations));
+        self.evaluations += evaluations;
         let (mut cex, mut notes) = match rerun {
             Ok(Rerun::Fails(cex, notes)) => (cex, notes),
             Ok(Rerun::Passes) => return,
             Ok(Rerun::Stale) => {
                 // On stderr at once, and in the report when there is one: a passing test's
                 // stderr is captured, and the line would go unnoticed.
-                let comment = &input.record.comment;
                 let stale = format!(
                     "{at}: stale entry skipped (the type or its generator changed since it was \
                      saved; the line is kept): {comment}"
@@ -367,40 +497,49 @@ impl<'a> Replay<'a> {
                 return self.problems.push(outside_the_property(Some(&when), &failure));
             }
         };
-        cex.origin = Some(input.record.origin);
-        if one_tuple {
-            self.from_one_tuples.push(input.record.origin);
+        let one_tuple = matches!(input.how, How::Drawn { one_tuple: true, .. });
+        if let How::Drawn { origin, one_tuple } = input.how {
+            cex.origin = Some(origin);
+            if one_tuple {
+                self.from_one_tuples.push(origin);
+            }
         }
         self.notes.push(format!(
             "counterexample {} was replayed from {at}, saved by an earlier run{}{}; it fails again",
             self.known.len() + 1,
-            input.record.run.map(|run| format!(" with seed {run:#x}")).unwrap_or_default(),
+            input.run.map(|run| format!(" with seed {run:#x}")).unwrap_or_default(),
             if one_tuple { " when this test drew its argument as a 1-tuple" } else { "" }
         ));
         self.notes.append(&mut notes);
         self.known.push(*cex);
     }
 
-    /// Generates the saved input again and runs it: all the user's code it calls, for
+    /// Makes the saved input again and runs it: all the user's code it calls, for
     /// [`Replay::replay_input`] to run inside a catch.
     fn rerun(
         &self,
         prop: &RootProperty<'_>,
-        entry: &Entry,
-        one_tuple: bool,
+        input: &SavedInput<'_>,
         evaluations: &mut usize,
     ) -> Rerun {
-        let (value, text) = crate::derive_support::grow(|| match self.ty.one_tuple() {
-            Some(tuple) if one_tuple => (tuple.generate)(&entry.origin),
-            _ => {
-                let value = self.ty.generate(&entry.origin);
+        let made = crate::derive_support::grow(|| match (input.how, self.ty.one_tuple()) {
+            (How::Drawn { origin, one_tuple: true }, Some(tuple)) => {
+                Some((tuple.generate)(&origin))
+            }
+            (How::Drawn { origin, .. }, _) => {
+                let value = self.ty.generate(&origin);
                 let text = debug_text(&value);
-                (value, text)
+                Some((value, text))
+            }
+            (How::Enumerated { depth, index }, _) => {
+                let value = (self.ty.nth()?)(depth, index)?;
+                let text = debug_text(&value);
+                Some((value, text))
             }
         });
-        if value_hash(&text) != entry.hash {
+        let Some((value, _)) = made.filter(|(_, text)| value_hash(text) == input.hash) else {
             return Rerun::Stale;
-        }
+        };
         let classes = Known::of(&self.known, Some(prop));
         let exclude = |v: &dyn SubValue, f: &Failure| classes.class_of(v, f);
         let mut tester = Tester::new(prop, Some(&exclude));
@@ -408,7 +547,11 @@ impl<'a> Replay<'a> {
         let mut notes = Vec::new();
         let found = match outcome {
             Outcome::Fail(failure) => {
-                let mut gen = Gen::new(entry.origin.seed, self.args.max_size);
+                let seed = match input.how {
+                    How::Drawn { origin, .. } => origin.seed,
+                    How::Enumerated { index, .. } => index,
+                };
+                let mut gen = Gen::new(seed, self.args.max_size);
                 // A flaky input (it passes when re-run) is no counterexample to replay.
                 let args = self.args;
                 let cex = reduce_found(args, &mut tester, &mut gen, value, failure, &mut notes);
@@ -444,6 +587,53 @@ impl<'a> Replay<'a> {
                     self.store.path().display()
                 );
             }
+        }
+    }
+}
+
+/// One saved input to replay, whichever way it was saved.
+struct SavedInput<'e> {
+    /// Its line in the file.
+    line: usize,
+    /// The [`value_hash`] of the value's `Debug` text when saved.
+    hash: u64,
+    /// The seed of the run that found it, when known.
+    run: Option<u64>,
+    /// The value as saved, for the report.
+    comment: &'e str,
+    how: How,
+}
+
+/// How a saved input is made again.
+#[derive(Clone, Copy)]
+enum How {
+    /// Generated from its origin (`one_tuple`: as the 1-tuple of the type, see
+    /// [`RootType::of_contract_argument`]).
+    Drawn { origin: Origin, one_tuple: bool },
+    /// The value at `index` of the type's enumeration up to `depth`.
+    Enumerated { depth: usize, index: u64 },
+}
+
+impl<'e> SavedInput<'e> {
+    fn drawn(saved: &'e Saved<Entry>, one_tuple: bool) -> Self {
+        let entry = &saved.record;
+        SavedInput {
+            line: saved.line,
+            hash: entry.hash,
+            run: entry.run,
+            comment: &entry.comment,
+            how: How::Drawn { origin: entry.origin, one_tuple },
+        }
+    }
+
+    fn enumerated(saved: &'e Saved<Enumerated>) -> Self {
+        let entry = &saved.record;
+        SavedInput {
+            line: saved.line,
+            hash: entry.hash,
+            run: None,
+            comment: &entry.comment,
+            how: How::Enumerated { depth: entry.depth, index: entry.index },
         }
     }
 }

@@ -109,6 +109,7 @@ pub struct RootType {
     min_size: fn() -> usize,
     key: fn() -> String,
     one_tuple: Option<OneTuple>,
+    nth: Option<fn(usize, u64) -> Option<Root>>,
 }
 
 /// How a value of `T` saved as the 1-tuple `(T,)` is read back: its type's key, and the value
@@ -129,7 +130,21 @@ impl RootType {
             min_size: crate::arbitrary::require_min_size::<T>,
             key: crate::persist::type_key::<T>,
             one_tuple: None,
+            nth: None,
         }
+    }
+
+    /// This `RootType` with `nth`, the value at a position of the type's enumeration up to a
+    /// depth, when the type enumerates: the inputs exhaustive checks saved are replayed too.
+    pub fn enumerated_by(self, nth: Option<fn(usize, u64) -> Option<Root>>) -> RootType {
+        RootType { nth, ..self }
+    }
+
+    /// The value at position `index` (from 0) of the type's values up to `depth`: `None` when
+    /// there are fewer, or the type does not enumerate here (see [`enumerated_by`](Self::enumerated_by));
+    /// the outer `None` when it does not enumerate.
+    pub(crate) fn nth(&self) -> Option<fn(usize, u64) -> Option<Root>> {
+        self.nth
     }
 
     /// The `RootType` of the argument `T` of a one-argument `#[smartcheck::contract]` test,

@@ -379,8 +379,7 @@ pub mod __private {
         constructor as enumerate_constructor, lists_count, parts as enumerate_parts, parts_in,
         unpruned_product, variants, where_invariant, Enumerate, Values,
     };
-    pub use smartcheck_core::exhaustive::contract_test_exhaustive;
-    pub use smartcheck_core::{check_enumerated, contract_test};
+    pub use smartcheck_core::{check_enumerated, contract_test, contract_test_exhaustive};
     pub use smartcheck_core::{
         Arbitrary, Child, Children, FieldRange, Gen, Node, NodeMut, NodeMutRef, NodeRef, Shape,
         SubTypes, SubValue,

@@ -35,6 +35,9 @@ fn child() {
             smartcheck::check_with(&forked(), |v: &Vec<u8>| v.len() < 5 || deeper(0) > 0)
         }
         "contract_one_argument" => smartcheck_contract_largest(),
+        "contract_exhaustive" => smartcheck_contract_insert_exhaustively(),
+        "contract_at_random" => smartcheck_contract_insert_at_random(),
+        "contract_falling_back" => smartcheck_contract_find(),
         "writer" => write_entries(50),
         "writer_forever" => write_entries(u64::MAX),
         other => panic!("unknown role {other:?}"),
@@ -46,6 +49,66 @@ fn child() {
 #[smartcheck::contract(ensures = result <= 200, ignore = true)]
 fn largest(v: Vec<u8>) -> u8 {
     v.iter().copied().max().unwrap_or(0)
+}
+
+/// Set in a child: its contracts' functions below are fixed.
+const FIXED: &str = "SMARTCHECK_TEST_FIXED";
+
+fn sorted(list: &[u8]) -> bool {
+    list.windows(2).all(|w| w[0] <= w[1])
+}
+
+/// Inserts `x` in order; unless [`FIXED`], drops it when it equals the last element of a
+/// list of two or more that starts lower (`contract::buggy_insert`'s bug), which random
+/// discovery misses at the seeds used here and an exhaustive check to depth 4 finds.
+fn insert_in_order(list: &[u8], x: u8) -> Vec<u8> {
+    let mut out = list.to_vec();
+    let buggy = std::env::var_os(FIXED).is_none();
+    if buggy && out.len() >= 2 && out.last() == Some(&x) && out[0] < x {
+        return out;
+    }
+    let at = out.iter().position(|&y| y > x).unwrap_or(out.len());
+    out.insert(at, x);
+    out
+}
+
+/// Checked exhaustively to depth 4 after random discovery.
+#[smartcheck::contract(
+    requires = sorted(list),
+    ensures = result.len() == list.len() + 1,
+    exhaustive = 4,
+    ignore = true
+)]
+fn insert_exhaustively(list: &[u8], x: u8) -> Vec<u8> {
+    insert_in_order(list, x)
+}
+
+/// Checked at random, or exhaustively under `SMARTCHECK_EXHAUSTIVE`.
+#[smartcheck::contract(requires = sorted(list), ensures = result.len() == list.len() + 1, ignore = true)]
+fn insert_at_random(list: &[u8], x: u8) -> Vec<u8> {
+    insert_in_order(list, x)
+}
+
+/// A binary search that, unless [`FIXED`], never looks at the last element. Its `requires`
+/// rejects nearly every random list, so random discovery gives up and the contract test
+/// checks every argument tuple up to depth 5, where `([0, 1, 2, 3], 3)` fails.
+#[smartcheck::contract(
+    requires = list.len() >= 4 && list.windows(2).all(|w| w[0] < w[1]),
+    ensures = result == list.iter().position(|&y| y == x),
+    ignore = true
+)]
+fn find(list: &[u8], x: u8) -> Option<usize> {
+    let fixed = std::env::var_os(FIXED).is_some();
+    let (mut lo, mut hi) = (0, if fixed { list.len() } else { list.len() - 1 });
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        match list[mid].cmp(&x) {
+            std::cmp::Ordering::Equal => return Some(mid),
+            std::cmp::Ordering::Less => lo = mid + 1,
+            std::cmp::Ordering::Greater => hi = mid,
+        }
+    }
+    None
 }
 
 /// Fork mode: each evaluation in a child process.
@@ -231,6 +294,78 @@ fn a_one_argument_contracts_failure_saved_as_a_1_tuple_is_replayed() {
     }
     let kept = [ONE_TUPLE_LINE, crash, &stale];
     assert_eq!(saved_lines(&dir), kept, "the lines are kept, and kept alone");
+}
+
+/// A failure of a contract test's exhaustive check (its `exhaustive = N`, its check when random
+/// discovery gives up, or `SMARTCHECK_EXHAUSTIVE`) is saved as random discovery's are, in the
+/// same file, and replayed first on the next run, in whichever mode that runs; once fixed, the
+/// test passes and the line is kept. (None of them was saved: the next run passed, or found it
+/// again only by checking again.)
+fn an_exhaustive_failure_is_saved_and_replayed(
+    case: &str,
+    role: &str,
+    finding: &[(&str, &str)],
+    value: &str,
+) {
+    let failing = &format!("\n  {value}\n");
+    let dir = scratch(case);
+    let (ok, first) = run_child(module_path!(), &dir, role, finding);
+    assert!(!ok && first.contains("smartcheck: failed at value "), "{first}");
+    assert!(first.contains(failing), "{first}");
+    let saved = saved_lines(&dir);
+    assert_eq!(saved.len(), 1, "{first}\n{saved:?}");
+    let line = "enumerated type=(alloc::vec::Vec<u8>,u8) depth=";
+    assert!(saved[0].starts_with(line), "{saved:?}");
+    assert!(saved[0].ends_with(&format!(" # {value}")), "{saved:?}");
+
+    // Replayed first, before random discovery, at another seed and without the environment.
+    for run in 0..2 {
+        let seed = [("SMARTCHECK_SEED", "99999")];
+        let (ok, again) = run_child(module_path!(), &dir, role, &seed);
+        assert!(!ok, "run {run}: {again}");
+        let report = report_of(&again);
+        assert!(report.contains("counterexample 1 of 1,"), "run {run}: {report}");
+        assert!(report.contains(failing), "run {run}: {report}");
+        let replayed = format!(
+            "note: counterexample 1 was replayed from {FILE}:2, saved by an earlier run; it \
+             fails again"
+        );
+        assert!(again.contains(&replayed), "run {run}: {again}");
+        assert!(!again.contains("exhaustive check:"), "replayed first: run {run}: {again}");
+        assert_eq!(saved_lines(&dir), saved, "not saved twice: run {run}");
+    }
+
+    let (ok, fixed) = run_child(module_path!(), &dir, role, &[(FIXED, "1")]);
+    assert!(ok, "{fixed}");
+    assert!(!fixed.contains("stale"), "{fixed}");
+    assert_eq!(saved_lines(&dir), saved, "the line is kept once it passes");
+    assert_eq!(folder(&dir), ["persist.txt"]);
+}
+
+#[test]
+fn a_contracts_exhaustive_failure_is_saved_and_replayed() {
+    let seed = [("SMARTCHECK_SEED", "2")];
+    let failing = "([0, 1], 1)";
+    an_exhaustive_failure_is_saved_and_replayed(
+        "exhaustive",
+        "contract_exhaustive",
+        &seed,
+        failing,
+    );
+}
+
+#[test]
+fn a_contracts_failure_found_when_random_discovery_gives_up_is_saved_and_replayed() {
+    let seed = [("SMARTCHECK_SEED", "2")];
+    let failing = "([0, 1, 2, 3], 3)";
+    an_exhaustive_failure_is_saved_and_replayed("gave-up", "contract_falling_back", &seed, failing);
+}
+
+#[test]
+fn a_failure_found_under_smartcheck_exhaustive_is_saved_and_replayed_at_random() {
+    let env = [("SMARTCHECK_SEED", "2"), ("SMARTCHECK_EXHAUSTIVE", "4")];
+    let failing = "([0, 1], 1)";
+    an_exhaustive_failure_is_saved_and_replayed("environment", "contract_at_random", &env, failing);
 }
 
 #[test]
