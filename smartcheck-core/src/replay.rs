@@ -225,8 +225,15 @@ fn report_erased(
 
 /// The report of a replay that no random discovery follows: the counterexamples replayed.
 fn replayed_only(args: &Args, seed: u64, known: Vec<Counterexample<Root>>) -> Report<Root> {
-    let found =
-        Found { counterexamples: known, problems: Vec::new(), notes: Vec::new(), gave_up: false };
+    let mut notes = Vec::new();
+    if !known.is_empty() {
+        notes.push(
+            "the exhaustive check did not run: it runs once the saved failures replayed here \
+             pass"
+                .to_string(),
+        );
+    }
+    let found = Found { counterexamples: known, problems: Vec::new(), notes, gave_up: false };
     Report::new(args, seed, Counts::default(), 0, found)
 }
 
