@@ -38,6 +38,7 @@ fn child() {
         "contract_exhaustive" => smartcheck_contract_insert_exhaustively(),
         "contract_at_random" => smartcheck_contract_insert_at_random(),
         "contract_falling_back" => smartcheck_contract_find(),
+        "pairs" => smartcheck::check(|(list, _): &(Vec<u8>, u8)| list.len() < 100),
         "writer" => write_entries(50),
         "writer_forever" => write_entries(u64::MAX),
         other => panic!("unknown role {other:?}"),
@@ -368,6 +369,39 @@ fn a_failure_found_under_smartcheck_exhaustive_is_saved_and_replayed_at_random()
     let env = [("SMARTCHECK_SEED", "2"), ("SMARTCHECK_EXHAUSTIVE", "4")];
     let failing = "([0, 1], 1)";
     an_exhaustive_failure_is_saved_and_replayed("environment", "contract_at_random", &env, failing);
+}
+
+/// An `enumerated` line whose value the enumeration no longer makes (another `Debug` text, or
+/// fewer values) is reported as stale, and one that a check without an enumeration of its type
+/// reads is reported as not replayed: either way the line is kept. (A line of this kind was
+/// unreadable to every check.)
+#[test]
+fn an_enumerated_line_that_cannot_be_replayed_is_reported_and_kept() {
+    let dir = scratch("enumerated-kept");
+    let path = dir.join(FILE);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let other = "enumerated type=(alloc::vec::Vec<u8>,u8) depth=4 index=20 hash=0x1 # ([0, 1], 1)";
+    let fewer = other.replace("index=20 hash=0x1", "index=99999 hash=0x9e5032a77fc76784");
+    std::fs::write(&path, format!("# smartcheck regressions\n{other}\n{fewer}\n")).unwrap();
+
+    let (ok, out) = run_child(module_path!(), &dir, "contract_at_random", &[(FIXED, "1")]);
+    assert!(ok, "{out}");
+    for line in [2, 3] {
+        let stale = format!("smartcheck: {FILE}:{line}: stale entry skipped");
+        assert!(out.contains(&stale), "{out}");
+    }
+    assert_eq!(saved_lines(&dir), [other, fewer.as_str()], "every line is kept");
+
+    let shared = "enumerated type=(alloc::vec::Vec<u8>,u8) depth=4 index=20 hash=0x9e5032a77fc76784 # ([0, 1], 1)";
+    std::fs::write(&path, format!("# smartcheck regressions\n{shared}\n")).unwrap();
+    let (ok, out) = run_child(module_path!(), &dir, "pairs", &[]);
+    assert!(ok, "{out}");
+    let unread = format!(
+        "smartcheck: {FILE}:2: an input an exhaustive check saved is not replayed here: this \
+         check cannot enumerate its type (the line is kept): ([0, 1], 1)"
+    );
+    assert!(out.contains(&unread), "{out}");
+    assert_eq!(saved_lines(&dir), [shared], "the line is kept");
 }
 
 #[test]
