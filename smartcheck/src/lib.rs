@@ -312,7 +312,9 @@
 //! [`check`] saves each counterexample it finds (the seed, size and budget its input was
 //! generated with, and a hash of it) in `smartcheck-regressions/<test file>.txt` beside the
 //! crate, and replays those inputs first on the next run; the search for other classes still
-//! runs after them. Commit the folder. A run that crashes (abort, stack overflow, out of memory)
+//! runs after them. So do `#[smartcheck::property]` and `#[smartcheck::contract]`'s tests, also
+//! for a failure an exhaustive check finds (saved by its place among the values up to the
+//! depth). Commit the folder. A run that crashes (abort, stack overflow, out of memory)
 //! leaves its seed there: the next run says so and replays that seed first. See [`persist`].
 //!
 //! # Counterexamples found elsewhere
