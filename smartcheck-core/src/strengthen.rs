@@ -549,6 +549,18 @@ impl Class {
             && nodes_match(root, own, &self.loose, &self.alternatives)
     }
 
+    /// True when a sub-value of `root` below it is an instance of this class's formula from
+    /// its own root, literals and all (`[0]` in `[3, 0]` beside `forall x0: [0, ..x0]`):
+    /// the candidate holds the class's bug whatever it holds at the root. Only for a
+    /// candidate of at most [`Class::limit`] nodes.
+    fn literally_below(&self, root: NodeRef<'_>) -> bool {
+        let own = NodeRef::Value(self.value.node());
+        Bfs::new(root).take(self.limit()).skip(1).any(|visit| {
+            self.shaped_from_root(visit.node)
+                && unlike_literals(&self.literals, own, visit.node).is_empty()
+        })
+    }
+
     /// True when the candidate has this class's shape at its root, the tags that the formula
     /// relates taken as wildcards, and each pair of those tags related there as in the
     /// formula (equal, or not): the formula's instance, whichever the tags. (Only at the
@@ -839,7 +851,7 @@ impl<'p> Known<'p> {
         // longer list of operations) has its leaves elsewhere than the formula's literals.
         let exact = class.shaped_from_root(root);
         let unlike = unlike_literals(&class.literals, own, root);
-        if !exact || unlike.is_empty() {
+        if !exact || unlike.is_empty() || class.literally_below(root) {
             return true;
         }
         if self.prop.is_none() {
