@@ -184,6 +184,9 @@ struct Flat {
     kids: Vec<(usize, usize)>,
     /// For each node: the float leaves among its opaque children (or itself), by child slot.
     floats: Vec<Leaves<FloatKind>>,
+    /// For each node: its parent's index and its child slot there (the root's is
+    /// `(u32::MAX, 0)`), so that a node's path is read back without walking the value.
+    links: Vec<(u32, u32)>,
 }
 
 /// A node's float leaves by child slot ([`ITSELF`] for an opaque node's own).
@@ -202,8 +205,10 @@ impl Flat {
         self.labels.clear();
         self.kids.clear();
         self.floats.clear();
+        self.links.clear();
         let mut nodes = Vec::with_capacity(self.labels.capacity().max(1));
         nodes.push(root);
+        self.links.push((u32::MAX, 0));
         let mut i = 0;
         while let Some(&node) = nodes.get(i) {
             let first = nodes.len();
@@ -217,6 +222,7 @@ impl Flat {
                     }
                     if !child.node.is_opaque() {
                         nodes.push(child.node);
+                        self.links.push((i as u32, slot as u32));
                     } else if let Some(kind) = float_kind(child.node) {
                         floats.push((slot as u32, kind));
                     }
@@ -241,6 +247,18 @@ impl Flat {
     fn children(&self, i: usize) -> std::ops::Range<usize> {
         let (first, n) = self.kids[i];
         first..first + n
+    }
+
+    /// The child slots from the root to node `i`: [`Bfs::path`] of the same value.
+    fn path(&self, i: usize) -> Vec<u32> {
+        let mut path = Vec::new();
+        let mut at = i;
+        while let Some(&(parent, slot)) = self.links.get(at).filter(|(p, _)| *p != u32::MAX) {
+            path.push(slot);
+            at = parent as usize;
+        }
+        path.reverse();
+        path
     }
 }
 
@@ -727,13 +745,15 @@ impl<'p> Known<'p> {
         for cuts in 0..=CUTS {
             let value = cut.as_ref().map_or(candidate, |c| c.value());
             let root = NodeRef::Value(node_of(value));
-            let Some(index) = self.held_below(root, failure).ok()? else { return cut };
+            // One listing of the value for every class, in buffers kept from the last.
+            let mut listed = Listed::new(value, self.buffers.take());
+            let held = self.held_below(&mut listed, failure);
+            let held = held.map(|index| index.map(|index| listed.flat.path(index)));
+            self.buffers.set(listed.flat);
+            let Some(path) = held.ok()? else { return cut };
             if cuts == CUTS {
                 break;
             }
-            let mut bfs = Bfs::new(root);
-            bfs.by_ref().take(index + 1).for_each(drop);
-            let path = bfs.path(index);
             let held = node_at(root, &path)?;
             let hoisted = match crate::reduce::structure::nearest_of_its_type(held).next() {
                 Some(nearest) => nearest.to_value(),
@@ -750,11 +770,11 @@ impl<'p> Known<'p> {
     /// of `failure`'s signature (none of its own sub-values does): `Ok(None)` when no known
     /// shape is held; `Err` when one is held by the root alone (the value as a whole is
     /// the instance) or the value is too large to list for a class.
-    fn held_below(&self, root: NodeRef<'_>, failure: &Failure) -> Result<Option<usize>, ()> {
+    fn held_below(&self, value: &mut Listed<'_>, failure: &Failure) -> Result<Option<usize>, ()> {
         let mut below = None;
         for class in self.classes.iter().filter(|c| failure.has_signature(&c.signature)) {
-            let flat = Flat::of(root, class.limit()).ok_or(())?;
-            let held = class.pattern.embedded_below(&flat);
+            let flat = value.flat(class.limit()).ok_or(())?;
+            let held = class.pattern.embedded_below(flat);
             if !held[0] {
                 continue;
             }
