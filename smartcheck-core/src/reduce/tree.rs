@@ -106,7 +106,7 @@ pub fn parent_slot(root: NodeRef<'_>, path: &LeafPath) -> Option<(&'static str, 
     let mut last = None;
     for slot in path.slots() {
         last = Some((at.constructor(), slot));
-        at = at.children().into_iter().nth(slot as usize)?.node;
+        at = at.children().get(slot as usize)?.node;
     }
     last
 }
@@ -115,7 +115,7 @@ pub fn parent_slot(root: NodeRef<'_>, path: &LeafPath) -> Option<(&'static str, 
 pub fn leaf_at<'a>(root: NodeRef<'a>, path: &LeafPath) -> Option<NodeRef<'a>> {
     let mut at = root;
     for slot in path.slots() {
-        at = at.children().into_iter().nth(slot as usize)?.node;
+        at = at.children().get(slot as usize)?.node;
     }
     Some(at)
 }
@@ -134,7 +134,7 @@ pub fn assign_leaf(
 pub fn node_at<'a>(root: NodeRef<'a>, path: &[u32]) -> Option<NodeRef<'a>> {
     let mut at = root;
     for &slot in path {
-        at = at.children().into_iter().nth(slot as usize)?.node;
+        at = at.children().get(slot as usize)?.node;
     }
     Some(at)
 }
