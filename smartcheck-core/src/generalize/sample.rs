@@ -33,6 +33,10 @@
 //! [`NEAR`]) values kept per place, built once, each value's `Debug` text built once to tell
 //! it apart; O(n) walk of the counterexample for the near values.
 
+use std::any::TypeId;
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use super::relation::is_tag;
 use super::Subject;
 use crate::args::Args;
@@ -365,10 +369,35 @@ fn edge_pool(
     node: NodeRef<'_>,
     bounds: Option<(Box<dyn SubValue>, Box<dyn SubValue>)>,
 ) -> Vec<Box<dyn SubValue>> {
-    let type_node = node.type_node();
-    if type_node.leaf_rank().is_none() {
+    if node.type_node().leaf_rank().is_none() {
         return Vec::new();
     }
+    if bounds.is_some() {
+        return pool_between(node, bounds);
+    }
+    // Without bounds, the pool is its type's alone: found once a thread.
+    let ty = node.value_type();
+    if let Some(pool) = TYPE_POOLS.with(|pools| pools.borrow().get(&ty).cloned()) {
+        return pool;
+    }
+    let pool = pool_between(node, None);
+    TYPE_POOLS.with(|pools| pools.borrow_mut().insert(ty, pool.clone()));
+    pool
+}
+
+thread_local! {
+    /// Each integer type's [`edge_pool`] without bounds, by its `TypeId`: it depends on the
+    /// type alone, and the half way value takes O(bits) offsets to find.
+    static TYPE_POOLS: RefCell<HashMap<TypeId, Vec<Box<dyn SubValue>>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// [`edge_pool`] of a ranked leaf, between `bounds` (its type's extremes when `None`).
+fn pool_between(
+    node: NodeRef<'_>,
+    bounds: Option<(Box<dyn SubValue>, Box<dyn SubValue>)>,
+) -> Vec<Box<dyn SubValue>> {
+    let type_node = node.type_node();
     let Some((low, high)) = bounds.or_else(|| super::relation::extremes(node)) else {
         return Vec::new();
     };
