@@ -250,8 +250,8 @@ impl Flat {
     }
 
     /// The child slots from the root to node `i`: [`Bfs::path`] of the same value.
-    fn path(&self, i: usize) -> Vec<u32> {
-        let mut path = Vec::new();
+    fn path(&self, i: usize) -> SmallVec<[u32; 32]> {
+        let mut path = SmallVec::new();
         let mut at = i;
         while let Some(&(parent, slot)) = self.links.get(at).filter(|(p, _)| *p != u32::MAX) {
             path.push(slot);
