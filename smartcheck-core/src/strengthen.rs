@@ -755,7 +755,7 @@ impl<'p> Known<'p> {
                 break;
             }
             let held = node_at(root, &path)?;
-            let hoisted = match crate::reduce::structure::nearest_of_its_type(held).next() {
+            let hoisted = match crate::reduce::structure::nearest_one_of_its_type(held) {
                 Some(nearest) => nearest.to_value(),
                 None => smallest_of_its_type(held, cuts)?,
             };

@@ -42,7 +42,7 @@ use crate::subtypes::{NodeMutRef, NodeRef, SubValue};
 
 use super::leaves::{largest, step_stays_valid, Line};
 use super::order::{compare, constructor_index, simpler};
-use super::structure::nearest_of_its_type;
+use super::structure::nearest_one_of_its_type;
 use super::tree::{
     assign_leaf, generate_below, indexed_nodes, leaf_at, leaves, nested, node_at, structural_hash,
     FastHasher, LeafPath,
@@ -160,7 +160,7 @@ fn window(r: &mut Reducer<'_, '_>, below: &Below, left: &mut usize) -> bool {
 fn removals(value: &Root, path: &[u32], lower: Option<&dyn SubValue>) -> Vec<Root> {
     let mut out = Vec::new();
     let Some(node) = node_at(NodeRef::Value(value.node()), path) else { return out };
-    let replacements = nearest_of_its_type(node).next().map(|n| n.to_value()).into_iter();
+    let replacements = nearest_one_of_its_type(node).map(|n| n.to_value()).into_iter();
     for replacement in replacements.chain(lower.map(|l| l.to_value())) {
         let mut candidate = value.clone();
         if assign_at_path(NodeMutRef::Value(candidate.node_mut()), path, replacement).is_ok() {

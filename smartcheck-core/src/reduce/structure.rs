@@ -82,10 +82,27 @@ pub fn hoist(r: &mut Reducer<'_, '_>) -> bool {
 /// first `LOOK` nodes below it: what can take its place (for a list cell, its tail: an
 /// element dropped; for a tree node, a subtree lifted).
 pub(crate) fn nearest_of_its_type(node: NodeRef<'_>) -> impl Iterator<Item = NodeRef<'_>> {
-    const LOOK: usize = 32;
     let ty = node.value_type();
     Bfs::new(node).skip(1).take(LOOK).map(|v| v.node).filter(move |n| n.value_type() == ty)
 }
+
+/// The first of [`nearest_of_its_type`]: looked for among `node`'s own children first,
+/// which the walk hands out first, so that the common case (a list cell's tail, a tree
+/// node's subtree) allocates no queue.
+pub(crate) fn nearest_one_of_its_type(node: NodeRef<'_>) -> Option<NodeRef<'_>> {
+    let ty = node.value_type();
+    if !node.is_opaque() {
+        let children = node.children();
+        let indexed = children.iter().filter(|c| c.is_indexed()).take(LOOK);
+        if let Some(child) = indexed.map(|c| c.node).find(|n| n.value_type() == ty) {
+            return Some(child);
+        }
+    }
+    nearest_of_its_type(node).next()
+}
+
+/// How many nodes below a node [`nearest_of_its_type`] looks at.
+const LOOK: usize = 32;
 
 /// Lowers a node's constructor to an earlier one of its type, reusing the node's children
 /// where they fit: `Some(x)` becomes `None`, `Err(e)` becomes `Ok(_)`, `Mul(a, b)` becomes
