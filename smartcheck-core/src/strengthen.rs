@@ -196,17 +196,18 @@ impl Flat {
     /// The nodes of `root`, or `None` past `limit` of them.
     fn of(root: NodeRef<'_>, limit: usize) -> Option<Self> {
         let mut flat = Flat::default();
-        flat.list(root, limit).then_some(flat)
+        flat.list(root, limit, &mut Vec::new()).then_some(flat)
     }
 
-    /// Lists the nodes of `root` in place of what the buffers held (their room kept): false,
-    /// with the list cut short, past `limit` nodes.
-    fn list(&mut self, root: NodeRef<'_>, limit: usize) -> bool {
+    /// Lists the nodes of `root` in place of what the buffers held (their room kept), the
+    /// nodes themselves into `nodes`: false, with the list cut short, past `limit` nodes.
+    fn list<'a>(&mut self, root: NodeRef<'a>, limit: usize, nodes: &mut Vec<NodeRef<'a>>) -> bool {
         self.labels.clear();
         self.kids.clear();
         self.floats.clear();
         self.links.clear();
-        let mut nodes = Vec::with_capacity(self.labels.capacity().max(1));
+        nodes.clear();
+        nodes.reserve(self.labels.capacity().max(1));
         nodes.push(root);
         self.links.push((u32::MAX, 0));
         let mut i = 0;
@@ -622,6 +623,8 @@ struct Listed<'v> {
     value: &'v dyn SubValue,
     /// The candidate's nodes once listed; until then, the buffers of an earlier listing.
     flat: Flat,
+    /// The nodes [`Flat`] lists, in its order.
+    nodes: Vec<NodeRef<'v>>,
     listing: Listing,
 }
 
@@ -637,7 +640,7 @@ enum Listing {
 impl<'v> Listed<'v> {
     /// `value`, to be listed into `buffers`.
     fn new(value: &'v dyn SubValue, buffers: Flat) -> Self {
-        Listed { value, flat: buffers, listing: Listing::NotYet }
+        Listed { value, flat: buffers, nodes: Vec::new(), listing: Listing::NotYet }
     }
 
     /// The candidate's nodes, or `None` when there are more than `limit`: listed once, or
@@ -649,7 +652,8 @@ impl<'v> Listed<'v> {
             Listing::Past(past) => past < limit,
         };
         if list_again {
-            let whole = self.flat.list(NodeRef::Value(node_of(self.value)), limit);
+            let root = NodeRef::Value(node_of(self.value));
+            let whole = self.flat.list(root, limit, &mut self.nodes);
             self.listing = if whole { Listing::Whole } else { Listing::Past(limit) };
         }
         match self.listing {
@@ -748,13 +752,12 @@ impl<'p> Known<'p> {
             // One listing of the value for every class, in buffers kept from the last.
             let mut listed = Listed::new(value, self.buffers.take());
             let held = self.held_below(&mut listed, failure);
-            let held = held.map(|index| index.map(|index| listed.flat.path(index)));
+            let held = held.map(|at| at.map(|at| (listed.flat.path(at), listed.nodes[at])));
             self.buffers.set(listed.flat);
-            let Some(path) = held.ok()? else { return cut };
+            let Some((path, held)) = held.ok()? else { return cut };
             if cuts == CUTS {
                 break;
             }
-            let held = node_at(root, &path)?;
             let hoisted = match crate::reduce::structure::nearest_one_of_its_type(held) {
                 Some(nearest) => nearest.to_value(),
                 None => smallest_of_its_type(held, cuts)?,
