@@ -59,7 +59,7 @@ use std::hash::BuildHasherDefault;
 use smallvec::SmallVec;
 
 use crate::generalize::{RelatedTags, Relation};
-use crate::index::{assign_at_path, replace_at_path};
+use crate::index::replace_at_path;
 use crate::property::{run_erased, Failure, Outcome, RootProperty};
 use crate::reduce::order::compare;
 use crate::reduce::tree::structural_hash;
@@ -250,16 +250,20 @@ impl Flat {
         first..first + n
     }
 
-    /// The child slots from the root to node `i`: [`Bfs::path`] of the same value.
-    fn path(&self, i: usize) -> SmallVec<[u32; 32]> {
-        let mut path = SmallVec::new();
+    /// The child slots from the root to node `i` ([`Bfs::path`] of the same value) as runs
+    /// of one slot (`(slot, count)`): a list's tails are one run.
+    fn path(&self, i: usize) -> SmallVec<[(u32, u32); 4]> {
+        let mut runs: SmallVec<[(u32, u32); 4]> = SmallVec::new();
         let mut at = i;
         while let Some(&(parent, slot)) = self.links.get(at).filter(|(p, _)| *p != u32::MAX) {
-            path.push(slot);
+            match runs.last_mut() {
+                Some((last, count)) if *last == slot => *count += 1,
+                _ => runs.push((slot, 1)),
+            }
             at = parent as usize;
         }
-        path.reverse();
-        path
+        runs.reverse();
+        runs
     }
 }
 
@@ -763,7 +767,7 @@ impl<'p> Known<'p> {
                 None => smallest_of_its_type(held, cuts)?,
             };
             let mut next = Root::from_boxed(root.to_value());
-            assign_at_path(NodeMutRef::Value(next.node_mut()), &path, hoisted).ok()?;
+            NodeMutRef::Value(next.node_mut()).assign_along_runs(&path, hoisted).ok()?;
             cut = Some(next);
         }
         None
