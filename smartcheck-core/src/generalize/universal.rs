@@ -162,11 +162,12 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
     }
     let enough = ctx.args.min_forall;
     let mut evidence = Evidence::default();
-    // The instances that failed, told apart by their variables' values: room from the start
+    // The instances that failed, told apart by their variables' values: room from the first
     // for the `enough` a claim needs (up to `ROOM`; grown one doubling at a time, the set
-    // was rehashed five times a check at the defaults).
+    // was rehashed five times a check at the defaults). Made at the first failing try: most
+    // checks that end without a claim end at their first tries, none failing.
     let room = enough.min(ROOM);
-    let mut instances = FastSet::with_capacity_and_hasher(room, Default::default());
+    let mut instances = FastSet::default();
     // Replacements that were no value of their type: not evidence, but bounded as tries are.
     // Dense tries that break a type's invariant or the precondition count apart: few values
     // together break them (a sorted list's order) far more often than one value does, and
@@ -235,6 +236,9 @@ pub(super) fn check(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, lead: usize) -> 
                     }
                 }
                 evidence.met += 1;
+                if instances.is_empty() {
+                    instances.reserve(room);
+                }
                 evidence.distinct += usize::from(instances.insert(instance));
             }
             Trial::Discard => scheme.vars[lead..].iter_mut().for_each(|v| v.discarded += 1),
