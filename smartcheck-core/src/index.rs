@@ -45,12 +45,17 @@ pub struct Visit<'a> {
 
 const ROOT: u32 = u32::MAX;
 
+/// Nodes a walk has room for before its first reallocation.
+const ROOM: usize = 16;
+
 impl<'a> Bfs<'a> {
     /// A walk starting at `root` (index 0). An opaque root yields only itself.
     pub fn new(root: NodeRef<'a>) -> Self {
-        let mut queue = VecDeque::new();
+        // Room from the start for a small value's nodes: grown from one, the queue and the
+        // links were reallocated three times each in a walk of a dozen nodes.
+        let mut queue = VecDeque::with_capacity(ROOM);
         queue.push_back((root, ROOT, 0));
-        Bfs { queue, links: Vec::new(), leaves: false }
+        Bfs { queue, links: Vec::with_capacity(ROOM), leaves: false }
     }
 
     /// A walk that also hands out the primitive leaves of non-frozen fields that

@@ -77,8 +77,10 @@ pub fn labels(root: NodeRef<'_>) -> Vec<Leaf<'_>> {
 
 /// The changeable leaves of `root`, depth-first, and with `tags`, its tags among them.
 fn walk(root: NodeRef<'_>, tags: bool) -> Vec<Leaf<'_>> {
-    let mut out = Vec::new();
-    let mut stack = vec![(root, LeafPath::default())];
+    // Room from the start for a small value's leaves and pending nodes.
+    let mut out = Vec::with_capacity(8);
+    let mut stack = Vec::with_capacity(8);
+    stack.push((root, LeafPath::default()));
     while let Some((node, path)) = stack.pop() {
         if node.is_opaque() {
             out.push(Leaf { path, node });
