@@ -878,25 +878,30 @@ impl<'p> Known<'p> {
         // longer list of operations) has its leaves elsewhere than the formula's literals.
         let exact = class.shaped_from_root(root);
         let unlike = unlike_literals(&class.literals, own, root);
-        if !exact || unlike.is_empty() || class.literally_below(root) {
+        if !exact || unlike.is_empty() {
             return true;
         }
-        if self.prop.is_none() {
-            return false;
-        }
-        let mut moved = class.value.clone();
-        for (literal, leaf) in unlike {
-            if replace_at_path(moved.node_mut(), &literal.path, leaf.to_value()).is_err() {
+        // The run first (its verdict kept by the values): a sub-value that is an instance
+        // of the formula is looked for only where it says no.
+        let alike = || {
+            if self.prop.is_none() {
                 return false;
             }
-        }
-        let key = (structural_hash(NodeRef::Value(moved.node())), k);
-        if let Some(&same) = self.judged.borrow().get(&key) {
-            return same;
-        }
-        let same = self.fails_like(&moved, &class.signature);
-        self.judged.borrow_mut().insert(key, same);
-        same
+            let mut moved = class.value.clone();
+            for (literal, leaf) in &unlike {
+                if replace_at_path(moved.node_mut(), &literal.path, leaf.to_value()).is_err() {
+                    return false;
+                }
+            }
+            let key = (structural_hash(NodeRef::Value(moved.node())), k);
+            if let Some(&same) = self.judged.borrow().get(&key) {
+                return same;
+            }
+            let same = self.fails_like(&moved, &class.signature);
+            self.judged.borrow_mut().insert(key, same);
+            same
+        };
+        alike() || class.literally_below(root)
     }
 }
 
