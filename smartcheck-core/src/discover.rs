@@ -41,6 +41,11 @@ const CUTS_RUN: usize = 10;
 /// the cut gives up, after listing the value up to `CUTS` times.
 const CUTS_TRIED: usize = 30;
 
+/// Known instances tried in a row that left nothing to run, after which a round tries no
+/// more: where every cut leaves a known shape (a list class `[x0, x1, ..x2]` holds in every
+/// tail of two or more), the tries find nothing and cost a listing of the value a cut.
+const FRUITLESS: usize = 5;
+
 /// A round ends early once this many of its last [`WINDOW`] inputs were known instances.
 const NEARLY_ALL: u32 = 18;
 
@@ -116,6 +121,8 @@ struct Round<'a> {
     excise: Option<Excise<'a>>,
     cuts_left: usize,
     tries_left: usize,
+    /// Known instances tried in a row that left no value to run.
+    fruitless: usize,
 }
 
 /// Random testing until a new counterexample, the end of the round's tests, or too many
@@ -139,6 +146,7 @@ pub(crate) fn discover(
         excise,
         cuts_left: CUTS_RUN,
         tries_left: CUTS_TRIED,
+        fruitless: 0,
     };
     let found = cases(args, tester, gen, counts, &mut round);
     counts.tests += round.tally.tests;
@@ -202,10 +210,12 @@ fn judge(
     let outcome = tester.classify_drawn(round.input.value(), round.plain);
     let cut = match (&outcome, round.excise) {
         ((Outcome::Fail(failure), Some(_)), Some(excise))
-            if round.cuts_left > 0 && round.tries_left > 0 =>
+            if round.cuts_left > 0 && round.tries_left > 0 && round.fruitless < FRUITLESS =>
         {
             round.tries_left -= 1;
-            excise(round.input.value(), failure)
+            let cut = excise(round.input.value(), failure);
+            round.fruitless = if cut.is_some() { 0 } else { round.fruitless + 1 };
+            cut
         }
         _ => None,
     };
