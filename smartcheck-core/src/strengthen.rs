@@ -572,16 +572,38 @@ impl Class {
             && nodes_match(root, own, &self.loose, &self.alternatives)
     }
 
-    /// True when a sub-value of `root` below it is an instance of this class's formula from
-    /// its own root, literals and all (`[0]` in `[3, 0]` beside `forall x0: [0, ..x0]`):
-    /// the candidate holds the class's bug whatever it holds at the root. Only for a
-    /// candidate of at most [`Class::limit`] nodes.
-    fn literally_below(&self, root: NodeRef<'_>) -> bool {
+    /// The breadth-first index of the deepest sub-value of `root` below it that is an
+    /// instance of this class's formula from its own root, literals and all (`[0]` in `[3, 0]`
+    /// beside `forall x0: [0, ..x0]`); `None` when there is none among the first
+    /// [`Class::limit`] nodes.
+    fn literal_instance_below(&self, root: NodeRef<'_>) -> Option<usize> {
         let own = NodeRef::Value(self.value.node());
-        Bfs::new(root).take(self.limit()).skip(1).any(|visit| {
+        let found = Bfs::new(root).take(self.limit()).skip(1).filter(|visit| {
             self.shaped_from_root(visit.node)
                 && unlike_literals(&self.literals, own, visit.node).is_empty()
-        })
+        });
+        found.map(|visit| visit.index).last()
+    }
+
+    /// `root` with every instance of this class's formula below it cut out (deepest first,
+    /// each giving way to its nearest sub-value of its type: `[3, 0, 5, 0]` to `[3, 5]`
+    /// beside `forall x0: [0, ..x0]`); `None` when it holds none, or one cannot be cut.
+    fn literal_instances_cut(&self, root: NodeRef<'_>) -> Option<Root> {
+        let mut cut: Option<Root> = None;
+        for _ in 0..LITERAL_CUTS {
+            let value = cut.as_ref().map_or(root, |c| NodeRef::Value(c.node()));
+            let Some(index) = self.literal_instance_below(value) else { return cut };
+            let mut bfs = Bfs::new(value);
+            bfs.by_ref().take(index + 1).for_each(drop);
+            let path = bfs.path(index);
+            let held = node_at(value, &path)?;
+            let nearest = crate::reduce::structure::nearest_one_of_its_type(held)?;
+            let mut next = Root::from_boxed(value.to_value());
+            let at = NodeMutRef::Value(next.node_mut());
+            crate::index::assign_at_path(at, &path, nearest.to_value()).ok()?;
+            cut = Some(next);
+        }
+        None
     }
 
     /// True when the candidate has this class's shape at its root, the tags that the formula
@@ -669,6 +691,9 @@ impl<'v> Listed<'v> {
 
 /// The known shapes [`Known::excised`] cuts out of one input at most.
 const CUTS: usize = 8;
+
+/// The most instances of a formula [`Class::literal_instances_cut`] cuts out of one value.
+const LITERAL_CUTS: usize = 64;
 
 /// The earlier classes of a run (§5.3), asked about every failing candidate, with the
 /// buffers of one candidate's listing kept for the next (discovery asks about each failing
@@ -901,7 +926,22 @@ impl<'p> Known<'p> {
             self.judged.borrow_mut().insert(key, same);
             same
         };
-        alike() || class.literally_below(root)
+        alike() || self.passes_without_its_instances(class, root)
+    }
+
+    /// True when `root` holds instances of `class`'s formula below it (a list's tail `[0]`
+    /// beside `forall x0: [0, ..x0]`) and passes once they are cut out: it fails because of
+    /// them. A tail is an instance of the formula where the bug is anywhere in a list
+    /// (`[3, 0]`, where `[3]` passes), not where it is at one place (`[None; 12]` with a
+    /// `Some(0)` behind its first element beside a first element of `Some(0)`: the list
+    /// fails for its length, cut or not). One run, counted.
+    fn passes_without_its_instances(&self, class: &Class, root: NodeRef<'_>) -> bool {
+        let Some(prop) = self.prop else { return false };
+        let Some(cut) = class.literal_instances_cut(root) else { return false };
+        within_constraints(&*cut) && {
+            self.evaluations.set(self.evaluations.get() + 1);
+            matches!(run_erased(&|| prop(&*cut)), Outcome::Pass)
+        }
     }
 }
 
