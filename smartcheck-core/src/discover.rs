@@ -44,7 +44,7 @@ const CUTS_TRIED: usize = 30;
 /// Known instances tried in a row that left nothing to run, after which a round tries no
 /// more: where every cut leaves a known shape (a list class `[x0, x1, ..x2]` holds in every
 /// tail of two or more), the tries find nothing and cost a listing of the value a cut.
-const FRUITLESS: usize = 5;
+const FRUITLESS: usize = 10;
 
 /// A round ends early once this many of its last [`WINDOW`] inputs were known instances.
 const NEARLY_ALL: u32 = 18;
