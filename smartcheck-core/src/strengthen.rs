@@ -572,38 +572,43 @@ impl Class {
             && nodes_match(root, own, &self.loose, &self.alternatives)
     }
 
-    /// The breadth-first index of the deepest sub-value of `root` below it that is an
-    /// instance of this class's formula from its own root, literals and all (`[0]` in `[3, 0]`
-    /// beside `forall x0: [0, ..x0]`); `None` when there is none among the first
-    /// [`Class::limit`] nodes.
-    fn literal_instance_below(&self, root: NodeRef<'_>) -> Option<usize> {
+    /// True when `node` is an instance of this class's formula from its own root, literals
+    /// and all (`[0]` in `[3, 0]` beside `forall x0: [0, ..x0]`).
+    fn literal_instance(&self, node: NodeRef<'_>) -> bool {
         let own = NodeRef::Value(self.value.node());
-        let found = Bfs::new(root).take(self.limit()).skip(1).filter(|visit| {
-            self.shaped_from_root(visit.node)
-                && unlike_literals(&self.literals, own, visit.node).is_empty()
-        });
-        found.map(|visit| visit.index).last()
+        self.shaped_from_root(node) && unlike_literals(&self.literals, own, node).is_empty()
     }
 
-    /// `root` with every instance of this class's formula below it cut out (deepest first,
-    /// each giving way to its nearest sub-value of its type: `[3, 0, 5, 0]` to `[3, 5]`
-    /// beside `forall x0: [0, ..x0]`); `None` when it holds none, or one cannot be cut.
+    /// `root` with every instance of this class's formula below it cut out, each giving way
+    /// to its nearest sub-value of its type (`[3, 0, 5, 0]` to `[3, 5]` beside `forall x0:
+    /// [0, ..x0]`); `None` when it holds none among its first [`Class::limit`] nodes, one
+    /// cannot be cut, or one is left. One walk finds them; they are cut deepest first, so
+    /// that the paths of those above stay as they were (each is looked at again before its
+    /// cut). O(n + m × d) for m instances at depth up to d.
     fn literal_instances_cut(&self, root: NodeRef<'_>) -> Option<Root> {
-        let mut cut: Option<Root> = None;
-        for _ in 0..LITERAL_CUTS {
-            let value = cut.as_ref().map_or(root, |c| NodeRef::Value(c.node()));
-            let Some(index) = self.literal_instance_below(value) else { return cut };
-            let mut bfs = Bfs::new(value);
-            bfs.by_ref().take(index + 1).for_each(drop);
-            let path = bfs.path(index);
-            let held = node_at(value, &path)?;
-            let nearest = crate::reduce::structure::nearest_one_of_its_type(held)?;
-            let mut next = Root::from_boxed(value.to_value());
-            let at = NodeMutRef::Value(next.node_mut());
-            crate::index::assign_at_path(at, &path, nearest.to_value()).ok()?;
-            cut = Some(next);
+        let mut bfs = Bfs::new(root);
+        let found: Vec<usize> = (bfs.by_ref().take(self.limit()).skip(1))
+            .filter(|visit| self.literal_instance(visit.node))
+            .map(|visit| visit.index)
+            .collect();
+        if found.is_empty() {
+            return None;
         }
-        None
+        let paths: Vec<Vec<u32>> = found.iter().map(|&index| bfs.path(index)).collect();
+        let mut cut = Root::from_boxed(root.to_value());
+        for path in paths.iter().rev() {
+            let held = node_at(NodeRef::Value(cut.node()), path)?;
+            if !self.literal_instance(held) {
+                continue;
+            }
+            let nearest = crate::reduce::structure::nearest_one_of_its_type(held)?.to_value();
+            crate::index::assign_at_path(NodeMutRef::Value(cut.node_mut()), path, nearest).ok()?;
+        }
+        let mut left = Bfs::new(NodeRef::Value(cut.node())).take(self.limit()).skip(1);
+        if left.any(|visit| self.literal_instance(visit.node)) {
+            return None;
+        }
+        Some(cut)
     }
 
     /// True when the candidate has this class's shape at its root, the tags that the formula
@@ -691,9 +696,6 @@ impl<'v> Listed<'v> {
 
 /// The known shapes [`Known::excised`] cuts out of one input at most.
 const CUTS: usize = 8;
-
-/// The most instances of a formula [`Class::literal_instances_cut`] cuts out of one value.
-const LITERAL_CUTS: usize = 64;
 
 /// The earlier classes of a run (§5.3), asked about every failing candidate, with the
 /// buffers of one candidate's listing kept for the next (discovery asks about each failing
