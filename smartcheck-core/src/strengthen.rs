@@ -882,11 +882,18 @@ impl<'p> Known<'p> {
     /// True when `value` meets its types' constraints and fails the property with
     /// `signature` (one run, counted).
     fn fails_like(&self, value: &Root, signature: &str) -> bool {
-        let Some(prop) = self.prop else { return false };
-        within_constraints(&**value) && {
-            self.evaluations.set(self.evaluations.get() + 1);
-            matches!(run_erased(&|| prop(&**value)), Outcome::Fail(f) if f.has_signature(signature))
+        matches!(self.run(value), Some(Outcome::Fail(f)) if f.has_signature(signature))
+    }
+
+    /// The property's outcome on `value` (one run, counted); `None`, with no run, when there
+    /// is no property or `value` breaks its types' constraints.
+    fn run(&self, value: &Root) -> Option<Outcome> {
+        let prop = self.prop?;
+        if !within_constraints(&**value) {
+            return None;
         }
+        self.evaluations.set(self.evaluations.get() + 1);
+        Some(run_erased(&|| prop(&**value)))
     }
 
     /// True when `candidate`, which holds class `k`'s shape, holds its literals too, or its
@@ -938,12 +945,11 @@ impl<'p> Known<'p> {
     /// `Some(0)` behind its first element beside a first element of `Some(0)`: the list
     /// fails for its length, cut or not). One run, counted.
     fn passes_without_its_instances(&self, class: &Class, root: NodeRef<'_>) -> bool {
-        let Some(prop) = self.prop else { return false };
-        let Some(cut) = class.literal_instances_cut(root) else { return false };
-        within_constraints(&*cut) && {
-            self.evaluations.set(self.evaluations.get() + 1);
-            matches!(run_erased(&|| prop(&*cut)), Outcome::Pass)
+        if self.prop.is_none() {
+            return false;
         }
+        let Some(cut) = class.literal_instances_cut(root) else { return false };
+        matches!(self.run(&cut), Some(Outcome::Pass))
     }
 }
 

@@ -118,11 +118,7 @@ pub(super) fn add_if_true(ctx: &mut Ctx<'_, '_>, scheme: &mut Scheme, group: &Gr
 /// `scheme` without the variables that lie under any of `places` (a sub-value's own leaves,
 /// claimed before the sub-value is a variable as a whole: `Letter(x0)` beside `Esc` becomes
 /// `x1` in `with x1 != x2`); `None` when one of them is in a side condition.
-pub(super) fn without_under(
-    ctx: &Ctx<'_, '_>,
-    scheme: &Scheme,
-    places: &[usize],
-) -> Option<Scheme> {
+fn without_under(ctx: &Ctx<'_, '_>, scheme: &Scheme, places: &[usize]) -> Option<Scheme> {
     let bfs = &ctx.subject.bfs;
     let under =
         |var: &Var| var.places.iter().any(|&p| places.iter().any(|&above| bfs.is_under(p, above)));
