@@ -302,7 +302,7 @@ fn in_the_open(
     with_stack_for(room_for(args, &cex.value), || {
         let mut open = Tester::new(known.prop, None);
         let (value, failure) = (cex.value.clone(), cex.failure.clone());
-        let reducer = Reducer::new(args, &mut open, gen, value, failure);
+        let reducer = Reducer::new(args, &mut open, gen, value, failure).in_steps();
         let (reduced, failure) = reducer.run();
         tester.evaluations += open.evaluations;
         known.classes.class_of(&*reduced, &failure)
