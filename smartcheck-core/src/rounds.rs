@@ -170,7 +170,7 @@ pub(crate) fn rounds(
 /// are compared with the known values, O(n) each.
 fn another_shape(
     tester: &mut Tester<'_>,
-    known: &[(&Root, &Failure, usize)],
+    Knowing { classes, values: known, .. }: &Knowing<'_, '_>,
     cex: &Counterexample<Root>,
 ) -> Option<usize> {
     use crate::reduce::normal::{mirrored_all, relinked_one, rotated_all, sorted_all, swapped_one};
@@ -199,7 +199,12 @@ fn another_shape(
     let shapes: [fn(&Root) -> Option<Root>; 5] =
         [rotated_all, merged_all, shifted_all, lifted_all, sorted_all];
     let same_bug = |tester: &mut Tester<'_>, shape: &Root| match tester.classify(&**shape) {
-        (Outcome::Fail(f), Some(owner)) if f.signature() == cex.failure.signature() => Some(owner),
+        (Outcome::Fail(f), Some(owner))
+            if f.signature() == cex.failure.signature()
+                && !classes.fails_without_literals(&**shape, &f) =>
+        {
+            Some(owner)
+        }
         _ => None,
     };
     let mut shaped = shapes.iter().filter_map(|shape| shape(&cex.value));
@@ -296,7 +301,9 @@ fn in_the_open(
     cex: &Counterexample<Root>,
 ) -> Option<usize> {
     known.classes.class_of_shape(&*cex.value, &cex.failure)?;
-    if known.classes.fails_apart(&*cex.value, &cex.failure) {
+    if known.classes.fails_apart(&*cex.value, &cex.failure)
+        || known.classes.apart_at_its_simplest(&*cex.value, &cex.failure)
+    {
         return None;
     }
     with_stack_for(room_for(args, &cex.value), || {
@@ -345,7 +352,7 @@ fn one_round(
             let mut own = Gen::new(gen.next_u64(), 0);
             let cex = reduce_found(args, tester, &mut own, value, failure.clone(), notes);
             let owner = cex.as_ref().ok().and_then(|cex| {
-                let shape = another_shape(tester, known.values, cex).map(|owner| (owner, false));
+                let shape = another_shape(tester, known, cex).map(|owner| (owner, false));
                 shape.or_else(|| {
                     in_the_open(args, tester, known, &mut own, cex).map(|owner| (owner, true))
                 })

@@ -579,12 +579,14 @@ impl Class {
         self.shaped_from_root(node) && unlike_literals(&self.literals, own, node).is_empty()
     }
 
-    /// `root` with every instance of this class's formula below it cut out, each giving way
-    /// to its nearest sub-value of its type (`[3, 0, 5, 0]` to `[3, 5]` beside `forall x0:
-    /// [0, ..x0]`); `None` when it holds none among its first [`Class::limit`] nodes, one
-    /// cannot be cut, or one is left. One walk finds them; they are cut deepest first, so
-    /// that the paths of those above stay as they were (each is looked at again before its
-    /// cut). O(n + m × d) for m instances at depth up to d.
+    /// `root` with every instance of this class's formula below it cut out: its literal
+    /// leaves changed to another value of their type ([`other_than`]), so that it keeps its
+    /// size (`[3, 0, 5, 0]` to `[3, 1, 5, 1]` beside `forall x0: [0, ..x0]`: a list as long,
+    /// which a bug of its length still fails), or, where none can change, giving way to its
+    /// nearest sub-value of its type; `None` when it holds none among its first
+    /// [`Class::limit`] nodes, one cannot be cut, or one is left. One walk finds them; they
+    /// are cut deepest first, so that the paths of those above stay as they were (each is
+    /// looked at again before its cut). O(n + m × d) for m instances at depth up to d.
     fn literal_instances_cut(&self, root: NodeRef<'_>) -> Option<Root> {
         let mut bfs = Bfs::new(root);
         let found: Vec<usize> = (bfs.by_ref().take(self.limit()).skip(1))
@@ -601,6 +603,10 @@ impl Class {
             if !self.literal_instance(held) {
                 continue;
             }
+            if self.literals_changed(&mut cut, path) {
+                continue;
+            }
+            let held = node_at(NodeRef::Value(cut.node()), path)?;
             let nearest = crate::reduce::structure::nearest_one_of_its_type(held)?.to_value();
             crate::index::assign_at_path(NodeMutRef::Value(cut.node_mut()), path, nearest).ok()?;
         }
@@ -609,6 +615,28 @@ impl Class {
             return None;
         }
         Some(cut)
+    }
+
+    /// Changes the literal leaves of the instance of this class's formula at `path` in
+    /// `value` to another value of their type ([`other_than`]); false, with `value`
+    /// unchanged, when none of them can change.
+    fn literals_changed(&self, value: &mut Root, path: &[u32]) -> bool {
+        let own = NodeRef::Value(self.value.node());
+        let changes: Vec<(Vec<u32>, Box<dyn SubValue>)> = (self.literals.iter())
+            .filter_map(|literal| {
+                let other = other_than(node_at(own, &literal.path)?)?;
+                Some(([path, &literal.path[..]].concat(), other))
+            })
+            .collect();
+        if changes.is_empty() {
+            return false;
+        }
+        for (at, other) in changes {
+            if replace_at_path(value.node_mut(), &at, other).is_err() {
+                return false;
+            }
+        }
+        true
     }
 
     /// True when the candidate has this class's shape at its root, the tags that the formula
@@ -931,7 +959,14 @@ impl<'p> Known<'p> {
             if let Some(&same) = self.judged.borrow().get(&key) {
                 return same;
             }
-            let same = self.fails_like(&moved, &class.signature);
+            // The counterexample with the candidate's values is the candidate itself: its
+            // failing says nothing, and a literal at its type's simplest value is judged
+            // by the values around the candidate's.
+            let itself = compare(NodeRef::Value(moved.node()), root).is_eq();
+            let same = match itself && at_simplest(&unlike, own) {
+                true => !self.apart_at_simplest(class, root),
+                false => self.fails_like(&moved, &class.signature),
+            };
             self.judged.borrow_mut().insert(key, same);
             same
         };
@@ -950,6 +985,125 @@ impl<'p> Known<'p> {
         }
         let Some(cut) = class.literal_instances_cut(root) else { return false };
         matches!(self.run(&cut), Some(Outcome::Pass))
+    }
+
+    /// True when `candidate`, failing with `failure`, holds instances of a known class's
+    /// formula, literals and all, and fails the same way with their literals changed
+    /// ([`Class::literals_changed`]): it is an instance whose failure needs nothing of the
+    /// formula's literals. Another shape of a counterexample that lands on a class's
+    /// literal so is no sign of the class's bug: `[1, 0, 0, ..]`, a list over 12 long whose
+    /// first element could not be 0, sorted to `[0, .., 0, 1]` beside `forall x0: [0,
+    /// ..x0]`. One run, for the first class whose formula it holds.
+    pub(crate) fn fails_without_literals(
+        &self,
+        candidate: &dyn SubValue,
+        failure: &Failure,
+    ) -> bool {
+        let root = NodeRef::Value(node_of(candidate));
+        let Some(class) = (self.classes.iter())
+            .filter(|c| failure.has_signature(&c.signature) && !c.literals.is_empty())
+            .find(|c| c.literal_instance(root) || c.literal_instances_cut(root).is_some())
+        else {
+            return false;
+        };
+        let mut changed = Root::from_boxed(root.to_value());
+        let mut paths = Vec::new();
+        let mut bfs = Bfs::new(NodeRef::Value(changed.node()));
+        let found: Vec<usize> = (bfs.by_ref().take(class.limit()))
+            .filter(|visit| class.literal_instance(visit.node))
+            .map(|visit| visit.index)
+            .collect();
+        paths.extend(found.iter().map(|&index| bfs.path(index)));
+        for path in paths.iter().rev() {
+            if !class.literals_changed(&mut changed, path) {
+                return false;
+            }
+        }
+        self.fails_like(&changed, &class.signature)
+    }
+
+    /// True when `candidate`, which has a known class's shape from the root and fails as
+    /// it does, holds another value than the formula at a literal that is its type's
+    /// simplest value, and fails there as another bug does ([`Known::apart_at_simplest`]).
+    /// There no value is below the literal that a threshold bug could fail beyond, and the
+    /// reduction in the open would slide onto the literal: `[236, 255, 255, 255]`, a sum
+    /// over 1000, beside `forall x0: [0, ..x0]`, or a list over 12 long whose first
+    /// element is 1 beside a first element of 0.
+    pub(crate) fn apart_at_its_simplest(
+        &self,
+        candidate: &dyn SubValue,
+        failure: &Failure,
+    ) -> bool {
+        let root = NodeRef::Value(node_of(candidate));
+        self.classes.iter().any(|class| {
+            failure.has_signature(&class.signature)
+                && class.shaped_from_root(root)
+                && self.apart_at_simplest(class, root)
+        })
+    }
+
+    /// True when `root`, of `class`'s shape from the root, holds another value than its
+    /// formula at a ranked literal that is its type's simplest value, and the property
+    /// there says another bug: it fails whatever the value (the values between the
+    /// literal and its own, and three beyond, all fail: its bug needs nothing there), or
+    /// from its value on away from the literal but not between (at least three values
+    /// between, and the nearest, the middle and the one next to the literal all pass,
+    /// where the next one away fails: a threshold of its own, `[1001]` beside `[0]` for a
+    /// sum over 1000). A failure at isolated values (every seventh) or with few values
+    /// between (`[2]` beside `[0]` for a first element other than 1) is no sign of another
+    /// bug. At most seven runs a literal.
+    fn apart_at_simplest(&self, class: &Class, root: NodeRef<'_>) -> bool {
+        if self.prop.is_none() {
+            return false;
+        }
+        let own = NodeRef::Value(class.value.node());
+        unlike_literals(&class.literals, own, root).iter().any(|&(literal, leaf)| {
+            let ty = leaf.type_node();
+            let ours = node_at(own, &literal.path).and_then(|l| l.type_node().leaf_rank());
+            let (Some(ours), Some(rank)) = (ours, ty.leaf_rank()) else { return false };
+            let run = |value: Box<dyn SubValue>| {
+                let mut with = Root::from_boxed(root.to_value());
+                replace_at_path(with.node_mut(), &literal.path, value).ok()?;
+                self.run(&with)
+            };
+            let fails = |value: Option<Box<dyn SubValue>>| {
+                matches!(value.and_then(run), Some(Outcome::Fail(f)) if f.has_signature(&class.signature))
+            };
+            let passes = |value: Option<Box<dyn SubValue>>| {
+                matches!(value.and_then(run), Some(Outcome::Pass))
+            };
+            // One step along the number line toward the literal, and one away from it.
+            let step = |toward: bool| {
+                ([1i128, -1].into_iter().filter_map(|d| ty.node_offset(d)))
+                    .find(|v| v.leaf_rank().is_some_and(|r| (r < rank) == toward))
+                    .or_else(|| ty.from_leaf_rank(if toward { rank - 1 } else { rank + 1 }))
+            };
+            if ours > 0 {
+                // The candidate holds the simplest value where the formula holds another:
+                // apart when the values between pass (the literal, a threshold's, is not
+                // reached from the simplest through failing values).
+                return rank == 0
+                    && ours >= 4
+                    && [ours - 1, ours / 2, 1].iter().all(|&r| passes(ty.from_leaf_rank(r)));
+            }
+            let mut between: SmallVec<[u64; 3]> = SmallVec::new();
+            for r in [rank / 2, 1] {
+                if r >= 1 && r < rank && !between.contains(&r) {
+                    between.push(r);
+                }
+            }
+            let beyond = [rank + 1, 2 * rank + 1, 8 * rank + 7];
+            let anything = rank < 4
+                && between.iter().all(|&r| fails(ty.from_leaf_rank(r)))
+                && (rank < 2 || fails(step(true)))
+                && beyond.iter().filter_map(|&r| ty.from_leaf_rank(r)).take(3).count() >= 2
+                && beyond.iter().filter_map(|&r| ty.from_leaf_rank(r)).all(|v| fails(Some(v)));
+            let threshold = rank >= 4
+                && passes(step(true))
+                && between.iter().all(|&r| passes(ty.from_leaf_rank(r)))
+                && fails(step(false));
+            anything || threshold
+        })
     }
 }
 
@@ -1026,6 +1180,25 @@ fn moved_here(
             })
         })
     })
+}
+
+/// True when at every literal of `unlike` the class's value in `own` or the candidate's
+/// is its type's simplest (rank 0).
+fn at_simplest(unlike: &[(&Literal, NodeRef<'_>)], own: NodeRef<'_>) -> bool {
+    let rank = |node: Option<NodeRef<'_>>| node.and_then(|n| n.type_node().leaf_rank());
+    (unlike.iter()).all(|(literal, leaf)| {
+        rank(node_at(own, &literal.path)) == Some(0) || rank(Some(*leaf)) == Some(0)
+    })
+}
+
+/// Another value of a ranked `leaf`'s type than `leaf`: its type's simplest, or, for the
+/// simplest itself, the next (rank 1); `None` for a leaf without a rank.
+fn other_than(leaf: NodeRef<'_>) -> Option<Box<dyn SubValue>> {
+    let ty = leaf.type_node();
+    match ty.leaf_rank()? {
+        0 => ty.from_leaf_rank(1),
+        _ => ty.from_leaf_rank(0),
+    }
 }
 
 /// The simplest value of `leaf`'s type, when `leaf` is not it: rank 0 for a ranked leaf,

@@ -1498,3 +1498,53 @@ fn a_second_bug_beside_a_literal_at_one_place_of_a_list_is_a_second_class() {
     }
     assert!(both >= 28, "both bugs in {both} of 30 seeds");
 }
+
+/// Two bugs beside a class whose literal is its type's simplest value, 0: below it no
+/// value is left for a threshold bug to fail beyond, so a second bug's counterexample
+/// unlike the literal is another bug, not another value of the class's. It was merged into
+/// the class in every seed: `[1001]` (a sum over 1000) judged an instance of `forall
+/// values x0: [0, ..x0]` because the class's counterexample with its value is itself, which
+/// fails; a list over 12 long whose first element could not be 0, `[1, 0, ..]`, reduced in
+/// the open onto the literal, or sorted onto it (`[0, .., 0, 1]`) as another shape.
+#[test]
+fn a_second_bug_beside_a_literal_at_its_types_simplest_value_is_a_second_class() {
+    let (mut sums, mut lengths) = (0, 0);
+    let sum = ["[0]".to_string(), "[1001]".to_string()];
+    let length = ["[0]".to_string(), format!("[1, {}]", ["0"; 12].join(", "))];
+    for seed in SEEDS {
+        let report = smart_check(&seeded(seed), |v: &Vec<i32>| {
+            !v.contains(&0) && v.iter().map(|&x| i64::from(x)).sum::<i64>() <= 1000
+        });
+        let found = reported(&report);
+        assert!(found.iter().all(|c| sum.contains(c)), "seed {seed}: {found:?}");
+        sums += usize::from(found == sum);
+        let report =
+            smart_check(&seeded(seed), |v: &Vec<u8>| v.first() != Some(&0) && v.len() <= 12);
+        let found = reported(&report);
+        assert!(found.iter().all(|c| length.contains(c)), "seed {seed}: {found:?}");
+        lengths += usize::from(found == length);
+    }
+    assert!(sums >= 27, "both bugs of the sum in {sums} of 30 seeds");
+    assert!(lengths >= 27, "both bugs of the length in {lengths} of 30 seeds");
+}
+
+/// One bug whose failing values at a place are 0 and others not next to it stays one
+/// class: a first element other than 1 (`[2]` beside `[0]`), even, or under the list's
+/// length, and a number divisible by 7. Their values unlike the literal fail at few values
+/// between or at isolated ones, not as a threshold of their own.
+#[test]
+fn one_bug_failing_at_0_and_elsewhere_is_one_class() {
+    for seed in SEEDS {
+        let first = |v: &Vec<u8>| v.first().copied();
+        let report = smart_check(&seeded(seed), |v: &Vec<u8>| first(v).is_none_or(|x| x == 1));
+        assert_eq!(reported(&report), ["[0]"], "seed {seed}: other than 1");
+        let report = smart_check(&seeded(seed), |v: &Vec<u8>| first(v).is_none_or(|x| x % 2 == 1));
+        assert_eq!(reported(&report), ["[0]"], "seed {seed}: even");
+        let report = smart_check(&seeded(seed), |v: &Vec<u8>| {
+            first(v).is_none_or(|x| x as usize >= v.len())
+        });
+        assert_eq!(reported(&report), ["[0]"], "seed {seed}: under the length");
+        let report = smart_check(&seeded(seed), |x: &u16| !x.is_multiple_of(7));
+        assert_eq!(reported(&report), ["0"], "seed {seed}: divisible by 7");
+    }
+}
