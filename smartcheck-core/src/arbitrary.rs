@@ -38,6 +38,16 @@ pub trait Arbitrary: Sized + 'static {
         let budget = g.range(min, bound - 1);
         Some(g.with_budget(budget, Self::arbitrary))
     }
+
+    /// `len` values in a row, as `len` calls of [`arbitrary`](Arbitrary::arbitrary) draw
+    /// them (the same values from the same draws), collected. A list of opaque leaves
+    /// (smallest size 0) is generated so, all at one budget, so that a leaf type can draw its
+    /// values in one loop, its per-value setup made once (the std integers do). An impl that
+    /// overrides it must keep to those draws.
+    #[doc(hidden)]
+    fn arbitrary_many<C: FromIterator<Self>>(g: &mut Gen, len: usize) -> C {
+        (0..len).map(|_| Self::arbitrary(g)).collect()
+    }
 }
 
 thread_local! {

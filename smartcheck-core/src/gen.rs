@@ -39,7 +39,7 @@
 /// The generator handed to [`Arbitrary::arbitrary`](crate::Arbitrary::arbitrary).
 #[derive(Clone, Debug)]
 pub struct Gen {
-    state: [u64; 4],
+    state: Rng,
     size: usize,
     budget: usize,
     depth: usize,
@@ -69,7 +69,7 @@ impl Gen {
 
     /// A generator seeded with `seed`, at QuickCheck size `size` and a budget of `size`.
     pub fn new(seed: u64, size: usize) -> Gen {
-        let state = seeded(seed);
+        let state = Rng(seeded(seed));
         let buffers = Vec::new();
         Gen {
             state,
@@ -87,7 +87,7 @@ impl Gen {
     /// Makes this generator what `Gen::new(seed, size)` would be, but keeps its buffers: a
     /// loop that generates a value per seed allocates them once.
     pub fn reseed(&mut self, seed: u64, size: usize) {
-        self.state = seeded(seed);
+        self.state = Rng(seeded(seed));
         (self.size, self.budget, self.depth, self.deepest) = (size, size, 0, 0);
         self.version = Gen::NEWEST;
         // A dense draw that panicked left its setting behind (`with_few` restores it only
@@ -177,6 +177,12 @@ impl Gen {
         out
     }
 
+    /// True inside a dense draw ([`Gen::with_few`]), whether or not draws of it are left.
+    #[inline]
+    pub(crate) fn drawing_few(&self) -> bool {
+        self.few.0 != 0
+    }
+
     /// The rank a std integer takes in a dense draw ([`Gen::with_few`]); `None` outside one.
     #[inline]
     pub(crate) fn few_rank(&mut self) -> Option<u64> {
@@ -203,16 +209,7 @@ impl Gen {
     /// The next 64 random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
-        let s = &mut self.state;
-        let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
-        let t = s[1] << 17;
-        s[2] ^= s[0];
-        s[3] ^= s[1];
-        s[1] ^= s[2];
-        s[0] ^= s[3];
-        s[2] ^= t;
-        s[3] = s[3].rotate_left(45);
-        result
+        self.state.next_u64()
     }
 
     /// A fresh seed drawn from this generator, for a generator of its own.
@@ -223,34 +220,13 @@ impl Gen {
     /// A uniform number in `0..n` (`0` when `n` is 0).
     #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
-        if n == 0 {
-            return 0;
-        }
-        // Lemire's nearly-divisionless method, unbiased.
-        let mut m = (self.next_u64() as u128) * (n as u128);
-        if (m as u64) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (m as u64) < threshold {
-                m = (self.next_u64() as u128) * (n as u128);
-            }
-        }
-        (m >> 64) as u64
+        self.state.below(n)
     }
 
-    /// A uniform number in `0..n` (`0` when `n` is 0) and 32 more random bits independent of
-    /// it, from one 64-bit draw (rarely more): the number from the high half by Lemire's
-    /// method, unbiased, the bits the low half.
+    /// The PRNG, for draws that need nothing else of the generator.
     #[inline]
-    pub(crate) fn below_with_bits(&mut self, n: u32) -> (u32, u32) {
-        loop {
-            let draw = self.next_u64();
-            let (high, low) = ((draw >> 32) as u32, draw as u32);
-            let m = u64::from(high) * u64::from(n);
-            if (m as u32) < n && (m as u32) < n.wrapping_neg() % n.max(1) {
-                continue;
-            }
-            return ((m >> 32) as u32, low);
-        }
+    pub(crate) fn rng(&mut self) -> &mut Rng {
+        &mut self.state
     }
 
     /// A uniform `usize` in `lo..=hi` (`lo` when `hi < lo`).
@@ -362,6 +338,63 @@ impl Gen {
     pub fn give_back(&mut self, mut buffer: Vec<usize>) {
         buffer.clear();
         self.buffers.push(buffer);
+    }
+}
+
+/// The xoshiro256** state of a [`Gen`], and the draws that need nothing else. A loop that
+/// draws many values copies it out of its generator and back ([`Gen::rng`]), so that the
+/// state stays in registers: a draw through `&mut Gen` in a loop stored and loaded it every
+/// time. The same draws either way.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rng([u64; 4]);
+
+impl Rng {
+    /// The next 64 random bits.
+    #[inline]
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        let s = &mut self.0;
+        let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
+        let t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(45);
+        result
+    }
+
+    /// A uniform number in `0..n` (`0` when `n` is 0).
+    #[inline]
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        // Lemire's nearly-divisionless method, unbiased.
+        let mut m = (self.next_u64() as u128) * (n as u128);
+        if (m as u64) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u64) < threshold {
+                m = (self.next_u64() as u128) * (n as u128);
+            }
+        }
+        (m >> 64) as u64
+    }
+
+    /// A uniform number in `0..n` (`0` when `n` is 0) and 32 more random bits independent of
+    /// it, from one 64-bit draw (rarely more): the number from the high half by Lemire's
+    /// method, unbiased, the bits the low half.
+    #[inline]
+    pub(crate) fn below_with_bits(&mut self, n: u32) -> (u32, u32) {
+        loop {
+            let draw = self.next_u64();
+            let (high, low) = ((draw >> 32) as u32, draw as u32);
+            let m = u64::from(high) * u64::from(n);
+            if (m as u32) < n && (m as u32) < n.wrapping_neg() % n.max(1) {
+                continue;
+            }
+            return ((m >> 32) as u32, low);
+        }
     }
 }
 
@@ -526,14 +559,14 @@ mod tests {
         let mut seen = [0u32; 40];
         let mut ones = 0u32;
         for _ in 0..40_000 {
-            let (pick, bits) = g.below_with_bits(40);
+            let (pick, bits) = g.rng().below_with_bits(40);
             seen[pick as usize] += 1;
             ones += bits.count_ones();
         }
         // Each value about 1,000 times, each of the 32 bits set about half the time.
         assert!(seen.iter().all(|&n| (850..1150).contains(&n)), "{seen:?}");
         assert!((620_000..660_000).contains(&ones), "{ones}");
-        assert_eq!(g.below_with_bits(1).0, 0);
+        assert_eq!(g.rng().below_with_bits(1).0, 0);
     }
 
     #[test]

@@ -31,7 +31,7 @@ mod seqs;
 mod wrappers;
 
 use crate::arbitrary::{min_size_of, sum_min_sizes, Arbitrary};
-use crate::gen::Gen;
+use crate::gen::{Gen, Rng};
 use crate::subtypes::{
     CellKind, Child, Children, ListNode, ListNodeMut, Node, NodeMut, NodeMutRef, NodeRef, Shape,
     SubTypes, SubValue,
@@ -180,7 +180,7 @@ fn arbitrary_list<T: Arbitrary, C: FromIterator<T>>(g: &mut Gen) -> C {
         if len == 0 {
             return std::iter::empty().collect();
         }
-        return g.with_budget(0, |g| (0..len).map(|_| T::arbitrary(g)).collect());
+        return g.with_budget(0, |g| T::arbitrary_many(g, len));
     }
     let plan = list_plan::<T>(g);
     let list = plan.iter().map(|&b| g.with_budget(b, T::arbitrary)).collect();
@@ -365,13 +365,19 @@ fn masked(raw: u128, bits: u32, type_bits: u32) -> u128 {
     }
 }
 
-/// Generator 2's draw: the branch, the sign and the bit width from one uniform number in
-/// `0..40 * (limit + 1)`, and the magnitude's bits: for types of up to 32 bits, both from one
-/// 64-bit draw ([`Gen::below_with_bits`]); else one more draw (two for types wider than 64
-/// bits). Generator 1 made five draws. The same distribution.
+/// How many outcomes generator 2's integer draw ([`int_draw`]) chooses among at the
+/// generator's size: 40 for each bit width up to [`int_bits_limit`].
 #[inline]
-fn int_draw(g: &mut Gen, type_bits: u32) -> IntDraw {
-    let choices = 40 * (int_bits_limit(g, type_bits) + 1);
+fn int_choices(g: &Gen, type_bits: u32) -> u64 {
+    40 * (int_bits_limit(g, type_bits) + 1)
+}
+
+/// Generator 2's draw: the branch, the sign and the bit width from one uniform number in
+/// `0..choices` ([`int_choices`]), and the magnitude's bits: for types of up to 32 bits, both
+/// from one 64-bit draw ([`Rng::below_with_bits`]); else one more draw (two for types wider
+/// than 64 bits). Generator 1 made five draws. The same distribution.
+#[inline(always)]
+fn int_draw(g: &mut Rng, type_bits: u32, choices: u64) -> IntDraw {
     let (pick, raw) = if type_bits <= 32 {
         let (pick, low) = g.below_with_bits(choices as u32);
         (u64::from(pick), u128::from(low))
@@ -517,6 +523,40 @@ macro_rules! int_impl {
             }
         }
 
+        impl IntLeaf for $t {
+            #[inline(always)]
+            fn edge(g: &mut Rng) -> Self {
+                #[allow(unused_comparisons)]
+                const EDGES: [$t; 7] = [
+                    0, 1, <$t>::MAX, <$t>::MIN, <$t>::MAX - 1,
+                    if <$t as IntLeaf>::SIGNED { <$t>::MIN.wrapping_add(1) } else { 2 },
+                    if <$t as IntLeaf>::SIGNED { (0 as $t).wrapping_sub(1) } else { 3 },
+                ];
+                EDGES[g.below(EDGES.len() as u64) as usize]
+            }
+            #[inline(always)]
+            fn near_power(g: &mut Rng) -> Self {
+                let power = (1 as $t).wrapping_shl(g.below(u64::from(<$t>::BITS)) as u32);
+                power.wrapping_add(g.below(3) as $t).wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn negated(self, negate: bool) -> Self {
+                if <$t as IntLeaf>::SIGNED && negate { self.wrapping_neg() } else { self }
+            }
+            #[allow(unused_comparisons)]
+            const SIGNED: bool = <$t>::MIN < 0;
+            #[inline(always)]
+            fn drawn(g: &mut Rng, choices: u64) -> Self {
+                // Branch, sign and magnitude drawn up front.
+                let d = int_draw(g, <$t>::BITS, choices);
+                match d.branch {
+                    0 | 1 => Self::edge(g),
+                    2 => Self::near_power(g).negated(d.negate),
+                    _ => (masked(d.raw, d.bits, <$t>::BITS) as $t).negated(d.negate),
+                }
+            }
+        }
+
         /// Discovery draws, so that boundary bugs show in the default 100 tests: with
         /// probability 1/10 a boundary value (0, 1, `MAX`, `MIN`, `MAX - 1`, and -1 and
         /// `MIN + 1` for signed types, 2 and 3 for unsigned), with probability 1/20 a power of
@@ -526,31 +566,16 @@ macro_rules! int_impl {
         impl Arbitrary for $t {
             fn arbitrary(g: &mut Gen) -> Self {
                 const BITS: u32 = <$t>::BITS;
-                #[allow(unused_comparisons)]
-                const SIGNED: bool = <$t>::MIN < 0;
-                #[allow(unused_comparisons)]
-                const EDGES: [$t; 7] = [
-                    0, 1, <$t>::MAX, <$t>::MIN, <$t>::MAX - 1,
-                    if SIGNED { <$t>::MIN.wrapping_add(1) } else { 2 },
-                    if SIGNED { (0 as $t).wrapping_sub(1) } else { 3 },
-                ];
-                let edge = |g: &mut Gen| EDGES[g.below(EDGES.len() as u64) as usize];
-                let near_power = |g: &mut Gen| {
-                    let power = (1 as $t).wrapping_shl(g.below(u64::from(BITS)) as u32);
-                    power.wrapping_add(g.below(3) as $t).wrapping_sub(1)
-                };
-                let negated = |v: $t, negate: bool| if SIGNED && negate { v.wrapping_neg() } else { v };
+                const SIGNED: bool = <$t as IntLeaf>::SIGNED;
+                let edge = |g: &mut Gen| <$t as IntLeaf>::edge(g.rng());
+                let near_power = |g: &mut Gen| <$t as IntLeaf>::near_power(g.rng());
+                let negated = <$t as IntLeaf>::negated;
                 if let Some(rank) = g.few_rank() {
                     return <$t as SubTypes>::from_leaf_rank(&0, rank).unwrap_or(0);
                 }
                 if g.version() >= 2 {
-                    // Branch, sign and magnitude drawn up front.
-                    let d = int_draw(g, BITS);
-                    return match d.branch {
-                        0 | 1 => edge(g),
-                        2 => negated(near_power(g), d.negate),
-                        _ => negated(masked(d.raw, d.bits, BITS) as $t, d.negate),
-                    };
+                    let choices = int_choices(g, BITS);
+                    return Self::drawn(g.rng(), choices);
                 }
                 // Generator 1: each drawn where it was needed, the sign last.
                 match g.below(20) {
@@ -570,8 +595,40 @@ macro_rules! int_impl {
             fn min_size() -> Option<usize> {
                 Some(0)
             }
+            /// One loop of generator 2's draws, the size's choices worked out once; a dense
+            /// draw ([`Gen::with_few`]) or an older generator calls `arbitrary` for each.
+            fn arbitrary_many<C: FromIterator<Self>>(g: &mut Gen, len: usize) -> C {
+                if g.drawing_few() || g.version() < 2 {
+                    return (0..len).map(|_| Self::arbitrary(g)).collect();
+                }
+                let choices = int_choices(g, <$t>::BITS);
+                // The state in a local, kept in registers over a plain loop (through an
+                // iterator's closure it was stored and loaded at every value); a `Vec`
+                // collects into a `Vec` in place.
+                let mut rng = *g.rng();
+                let mut values = Vec::with_capacity(len);
+                for _ in 0..len {
+                    values.push(Self::drawn(&mut rng, choices));
+                }
+                *g.rng() = rng;
+                values.into_iter().collect()
+            }
         }
     )*};
+}
+
+/// The parts of a std integer's draw, shared by one value's draw and a list's loop
+/// (`arbitrary_many`), which inlines them.
+trait IntLeaf: Sized {
+    const SIGNED: bool;
+    /// One of the type's boundary values.
+    fn edge(g: &mut Rng) -> Self;
+    /// A power of two or one either side of it.
+    fn near_power(g: &mut Rng) -> Self;
+    /// `self` negated when `negate` and the type is signed.
+    fn negated(self, negate: bool) -> Self;
+    /// Generator 2's value, `choices` being [`int_choices`] at the generator's size.
+    fn drawn(g: &mut Rng, choices: u64) -> Self;
 }
 
 int_impl!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
@@ -1413,6 +1470,47 @@ tuple_impl! {
 #[cfg(test)]
 mod tests {
     use crate::subtypes::SubTypes;
+
+    /// An integer type's loop of draws (`arbitrary_many`) gives what as many calls of
+    /// `arbitrary` give, and leaves the generator where they leave it: every generator
+    /// version, inside and across the end of a dense draw, at sizes that reach every width.
+    fn many_draws_as_one_at_a_time<T: crate::Arbitrary + PartialEq + std::fmt::Debug>() {
+        use crate::gen::Gen;
+        for version in 1..=Gen::NEWEST {
+            for (seed, size) in (0..60u64).map(|s| (s, (s as usize * 7) % 130)) {
+                let len = (seed as usize * 13) % 40;
+                let (mut a, mut b) = (Gen::new(seed, size), Gen::new(seed, size));
+                a.set_version(version);
+                b.set_version(version);
+                let many: Vec<T> = T::arbitrary_many(&mut a, len);
+                let one: Vec<T> = (0..len).map(|_| T::arbitrary(&mut b)).collect();
+                assert_eq!(many, one, "version {version}, seed {seed}, size {size}");
+                assert_eq!(a.next_u64(), b.next_u64());
+                // A dense draw that runs out part way through the list (`FEW_DRAWS`).
+                let len = crate::gen::FEW_DRAWS as usize + 5;
+                let many: Vec<T> = a.with_few(3, 1, |g| T::arbitrary_many(g, len));
+                let one: Vec<T> = b.with_few(3, 1, |g| (0..len).map(|_| T::arbitrary(g)).collect());
+                assert_eq!(many, one, "dense, version {version}, seed {seed}");
+                assert_eq!(a.next_u64(), b.next_u64());
+            }
+        }
+    }
+
+    #[test]
+    fn integer_lists_draw_as_their_elements_do_one_at_a_time() {
+        many_draws_as_one_at_a_time::<i8>();
+        many_draws_as_one_at_a_time::<u8>();
+        many_draws_as_one_at_a_time::<i16>();
+        many_draws_as_one_at_a_time::<u16>();
+        many_draws_as_one_at_a_time::<i32>();
+        many_draws_as_one_at_a_time::<u32>();
+        many_draws_as_one_at_a_time::<i64>();
+        many_draws_as_one_at_a_time::<u64>();
+        many_draws_as_one_at_a_time::<i128>();
+        many_draws_as_one_at_a_time::<u128>();
+        many_draws_as_one_at_a_time::<isize>();
+        many_draws_as_one_at_a_time::<usize>();
+    }
 
     #[test]
     fn a_non_ascii_letters_firsts_are_the_first_letters_past_ascii() {
