@@ -1045,13 +1045,16 @@ impl<'p> Known<'p> {
     /// True when `root`, of `class`'s shape from the root, holds another value than its
     /// formula at a ranked literal that is its type's simplest value, and the property
     /// there says another bug: it fails whatever the value (the values between the
-    /// literal and its own, and three beyond, all fail: its bug needs nothing there), or
+    /// literal and its own, and three beyond, all fail: its bug needs nothing there) where
+    /// the class's bug needs the literal (its counterexample with the candidate's value
+    /// there passes: a block whose network has a host bit set fails at every prefix,
+    /// beside a class that claimed prefix 0 only), or
     /// from its value on away from the literal but not between (at least three values
     /// between, and the nearest, the middle and the one next to the literal all pass,
     /// where the next one away fails: a threshold of its own, `[1001]` beside `[0]` for a
     /// sum over 1000). A failure at isolated values (every seventh) or with few values
     /// between (`[2]` beside `[0]` for a first element other than 1) is no sign of another
-    /// bug. At most seven runs a literal.
+    /// bug. At most six runs a literal.
     fn apart_at_simplest(&self, class: &Class, root: NodeRef<'_>) -> bool {
         if self.prop.is_none() {
             return false;
@@ -1093,7 +1096,15 @@ impl<'p> Known<'p> {
                 }
             }
             let beyond = [rank + 1, 2 * rank + 1, 8 * rank + 7];
+            // The class's bug needs its literal: its counterexample with the candidate's
+            // value there passes (else the formula only said less than it could).
+            let needed = || {
+                let mut theirs = class.value.clone();
+                replace_at_path(theirs.node_mut(), &literal.path, leaf.to_value()).is_ok()
+                    && matches!(self.run(&theirs), Some(Outcome::Pass))
+            };
             let anything = rank < 4
+                && needed()
                 && between.iter().all(|&r| fails(ty.from_leaf_rank(r)))
                 && (rank < 2 || fails(step(true)))
                 && beyond.iter().filter_map(|&r| ty.from_leaf_rank(r)).take(3).count() >= 2
