@@ -1306,8 +1306,8 @@ pub struct ExhaustiveRun<T> {
     /// Checks a property on every value up to a depth.
     pub check: ExhaustiveCheck<T>,
     /// The value at position `index` (from 0) of the values up to `depth`, as a
-    /// [`Root`](crate::root::Root); `None` when there are fewer.
-    pub nth: fn(depth: usize, index: u64) -> Option<crate::root::Root>,
+    /// [`Root`](crate::root::Root) ([`enumerate::nth`](crate::enumerate::nth)).
+    pub nth: crate::root::Nth,
 }
 
 /// [`exhaustive_check`](crate::exhaustive::exhaustive_check) of a property of `T` to a depth.
@@ -1327,8 +1327,7 @@ impl<T: crate::enumerate::Enumerate + SubTypes> ExhaustiveRun<T> {
         ExhaustiveRun {
             check: |args, depth, prop| crate::exhaustive::exhaustive_check(args, depth, prop),
             nth: |depth, index| {
-                let index = usize::try_from(index).ok()?;
-                T::enumerate(depth).nth(index).map(crate::root::Root::new)
+                crate::enumerate::nth::<T>(depth, index).map(crate::root::Root::new)
             },
         }
     }

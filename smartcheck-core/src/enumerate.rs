@@ -25,7 +25,7 @@
 //! that skipped.
 
 use std::any::{Any, TypeId};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -148,6 +148,7 @@ impl Iterator for Indices {
         if self.done {
             return None;
         }
+        spend();
         let out = self.current.clone();
         if !self.step() {
             let total: usize = self.bounds.iter().sum();
@@ -164,6 +165,92 @@ impl Iterator for Indices {
         }
         Some(out)
     }
+}
+
+thread_local! {
+    /// How many more combinations this thread's enumerations may build: `None` (no limit)
+    /// except inside [`within`].
+    static BUDGET: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// The payload of the unwinding that ends an enumeration past its budget (see [`within`]).
+struct OverBudget;
+
+/// One combination built (a value of a constructor, tuple or list): inside [`within`], past
+/// its budget, the enumeration ends here.
+fn spend() {
+    BUDGET.with(|budget| match budget.get() {
+        None => {}
+        Some(0) => std::panic::resume_unwind(Box::new(OverBudget)),
+        Some(left) => budget.set(Some(left - 1)),
+    });
+}
+
+/// Runs `enumerating`, whose enumerations on this thread may build at most `combinations`
+/// combinations (each value of a constructor, tuple or list is one, whether kept or pruned):
+/// `None` when they would build more, having built no more. The type's own panics pass
+/// through.
+fn within<R>(combinations: u64, enumerating: impl FnOnce() -> R) -> Option<R> {
+    let outer = BUDGET.with(|budget| budget.replace(Some(combinations)));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(enumerating));
+    BUDGET.with(|budget| budget.set(outer));
+    match result {
+        Ok(done) => Some(done),
+        Err(payload) if payload.is::<OverBudget>() => None,
+        Err(payload) => std::panic::resume_unwind(payload),
+    }
+}
+
+/// The most combinations [`nth`] builds to reach a position: a few seconds' work and at most
+/// a few hundred megabytes of parts. An exhaustive check that got that far ran its property
+/// on as many values, and more.
+pub const MAX_NTH_BUILDS: u64 = 1 << 24;
+
+/// Why [`nth`] made no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoNth {
+    /// The type has only `count` values up to the depth.
+    Beyond {
+        /// How many values the type has up to the depth (before any invariant prunes, when
+        /// the position is not below that).
+        count: u64,
+    },
+    /// Reaching the position builds more than [`MAX_NTH_BUILDS`] combinations.
+    TooFar,
+}
+
+/// The value at position `index` (from 0) of `T`'s values up to `depth`: what a saved
+/// failure of an exhaustive check names ([`persist::Enumerated`](crate::persist::Enumerated)).
+/// A position past the type's values up to the depth, or one that builds more than
+/// [`MAX_NTH_BUILDS`] combinations to reach (a corrupted or hand-edited line: the check that
+/// found it built as many), is an error, found without building them. Cost: O(`index`) values
+/// built, beyond the parts.
+///
+/// ```
+/// use smartcheck_core::enumerate::{nth, NoNth};
+/// assert_eq!(nth::<Option<bool>>(2, 2), Ok(Some(true)));
+/// assert_eq!(nth::<Option<bool>>(2, 3), Err(NoNth::Beyond { count: 3 }));
+/// assert_eq!(nth::<Vec<u8>>(40, 1 << 40), Err(NoNth::TooFar));
+/// ```
+pub fn nth<T: Enumerate>(depth: usize, index: u64) -> Result<T, NoNth> {
+    nth_within(depth, index, MAX_NTH_BUILDS)
+}
+
+/// [`nth`], building at most `builds` combinations.
+fn nth_within<T: Enumerate>(depth: usize, index: u64, builds: u64) -> Result<T, NoNth> {
+    let count = within(builds, || T::unpruned_count(depth)).ok_or(NoNth::TooFar)?;
+    let count = u64::try_from(count).unwrap_or(u64::MAX);
+    if index >= count {
+        return Err(NoNth::Beyond { count });
+    }
+    let skip = usize::try_from(index).ok().filter(|&i| (i as u64) < builds);
+    let skip = skip.ok_or(NoNth::TooFar)?;
+    within(builds, || {
+        let mut values = T::enumerate(depth);
+        let skipped = values.by_ref().take(skip).count();
+        values.next().ok_or(NoNth::Beyond { count: skipped as u64 })
+    })
+    .unwrap_or(Err(NoNth::TooFar))
 }
 
 /// The values of one variant or struct: `build` over every combination of its fields' values
@@ -516,6 +603,7 @@ pub fn lists_where_from<T: Clone>(
         if len + 1 < depth {
             for (sum, prefix) in &level {
                 for (i, e) in elements.iter().enumerate() {
+                    spend();
                     let mut longer = prefix.clone();
                     longer.push(e.clone());
                     if keep(&longer) {
@@ -602,6 +690,18 @@ mod tests {
 
     fn count<T: Enumerate>(depth: usize) -> usize {
         T::enumerate(depth).count()
+    }
+
+    /// A position is found within the budget, or is beyond the values, or too far, without
+    /// building past the budget: a deep tuple's parts alone are ~10^15 lists.
+    #[test]
+    fn nth_stops_at_the_end_of_the_values_and_at_its_budget() {
+        assert_eq!(nth_within::<(Vec<u8>, u8)>(4, 20, 1000), Ok((vec![0, 1], 1)));
+        assert_eq!(nth_within::<(Vec<u8>, u8)>(4, 160, 1000), Err(NoNth::Beyond { count: 160 }));
+        assert_eq!(nth_within::<(Vec<u8>, u8)>(4, 100, 10), Err(NoNth::TooFar));
+        assert_eq!(nth_within::<(Vec<u8>, u8)>(14, 0, 100_000), Err(NoNth::TooFar));
+        assert_eq!(nth_within::<Vec<u8>>(14, 3, 100_000), Ok(vec![2]));
+        assert_eq!(nth_within::<Option<bool>>(1 << 20, 3, 10), Err(NoNth::Beyond { count: 3 }));
     }
 
     #[test]

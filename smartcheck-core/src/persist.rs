@@ -20,7 +20,10 @@
 //! `SMARTCHECK_EXHAUSTIVE`, a contract test's check when random discovery gives up), which no
 //! seed draws: by its position (`index`, from 0) among the type's values up to `depth`, in
 //! [`Enumerate`](crate::enumerate::Enumerate)'s order. A check of a type that enumerates
-//! replays it, in any mode; its hash tells when the enumeration has changed since.
+//! replays it, in any mode; its hash tells when the enumeration has changed since. One whose
+//! `index` the type does not have up to its `depth`, or that builds more than
+//! [`MAX_NTH_BUILDS`](crate::enumerate::MAX_NTH_BUILDS) values to reach (corrupted, or edited
+//! by hand), is an unreadable line: reported at once, never built up to, and kept.
 //!
 //! `gen` names the generator version that drew the input ([`Gen::version`]); a line without
 //! it was written before generator versions, by generator 1, and replays as generator 1 drew.

@@ -28,6 +28,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::args::Args;
 use crate::derive_support::ExhaustiveRun;
+use crate::enumerate::{NoNth, MAX_NTH_BUILDS};
 use crate::exhaustive::Exhaustive;
 use crate::gen::Gen;
 use crate::persist::{value_hash, Crash, Entry, Enumerated, InFlight, Saved, Store};
@@ -337,6 +338,9 @@ pub(crate) fn debug_text<T: std::fmt::Debug>(value: &T) -> String {
 enum Rerun {
     /// The input no longer generates the value that was saved.
     Stale,
+    /// The input is an `enumerated` line naming a position its type does not have up to its
+    /// depth, or one too far to reach (corrupted, or edited by hand).
+    Unreachable(String),
     /// It passes now (or is flaky): nothing to report.
     Passes,
     /// It fails, as a class not known yet: reduced and generalized.
@@ -489,6 +493,12 @@ impl<'a> Replay<'a> {
         let (mut cex, mut notes) = match rerun {
             Ok(Rerun::Fails(cex, notes)) => (cex, notes),
             Ok(Rerun::Passes) => return,
+            Ok(Rerun::Unreachable(why)) => {
+                // As the file's unreadable lines are: reported, on stderr and in the report.
+                let unread = format!("{at}: unreadable line kept as it is ({why}): {comment}");
+                eprintln!("smartcheck: {unread}");
+                return self.notes.push(unread);
+            }
             Ok(Rerun::Stale) => {
                 // On stderr at once, and in the report when there is one: a passing test's
                 // stderr is captured, and the line would go unnoticed.
@@ -530,22 +540,24 @@ impl<'a> Replay<'a> {
         evaluations: &mut usize,
     ) -> Rerun {
         let made = crate::derive_support::grow(|| match (input.how, self.ty.one_tuple()) {
-            (How::Drawn { origin, one_tuple: true }, Some(tuple)) => {
-                Some((tuple.generate)(&origin))
-            }
+            (How::Drawn { origin, one_tuple: true }, Some(tuple)) => Ok((tuple.generate)(&origin)),
             (How::Drawn { origin, .. }, _) => {
                 let value = self.ty.generate(&origin);
                 let text = debug_text(&value);
-                Some((value, text))
+                Ok((value, text))
             }
             (How::Enumerated { depth, index }, _) => {
-                let value = (self.ty.nth()?)(depth, index)?;
+                let nth = self.ty.nth().ok_or(Rerun::Stale)?;
+                let value = nth(depth, index)
+                    .map_err(|why| Rerun::Unreachable(unreachable(why, depth, index)))?;
                 let text = debug_text(&value);
-                Some((value, text))
+                Ok((value, text))
             }
         });
-        let Some((value, _)) = made.filter(|(_, text)| value_hash(text) == input.hash) else {
-            return Rerun::Stale;
+        let value = match made {
+            Ok((value, text)) if value_hash(&text) == input.hash => value,
+            Ok(_) => return Rerun::Stale,
+            Err(unmade) => return unmade,
         };
         let classes = Known::of(&self.known, Some(prop));
         let exclude = |v: &dyn SubValue, f: &Failure| classes.class_of(v, f);
@@ -595,6 +607,21 @@ impl<'a> Replay<'a> {
                 );
             }
         }
+    }
+}
+
+/// Why position `index` of the values up to `depth` that an `enumerated` line names gives no
+/// value, for the report.
+fn unreachable(why: NoNth, depth: usize, index: u64) -> String {
+    match why {
+        NoNth::Beyond { count } => {
+            format!("index={index} is beyond the {count} values of its type up to depth {depth}")
+        }
+        NoNth::TooFar => format!(
+            "reaching index={index} of the values up to depth {depth} builds more than {} \
+             values, more than a saved line is replayed with",
+            crate::exhaustive::thousands(MAX_NTH_BUILDS as usize)
+        ),
     }
 }
 

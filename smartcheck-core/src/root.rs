@@ -19,6 +19,7 @@
 use std::any::Any;
 use std::fmt;
 
+use crate::enumerate::NoNth;
 use crate::gen::Gen;
 use crate::origin::Origin;
 use crate::subtypes::{Node, NodeMut, NodeMutRef, NodeRef, SubTypes, SubValue};
@@ -100,6 +101,10 @@ impl fmt::Debug for Root {
     }
 }
 
+/// The value at a position (from 0) of a type's values up to a depth, or why there is none:
+/// [`enumerate::nth`](crate::enumerate::nth) of the type, as a [`Root`].
+pub type Nth = fn(depth: usize, index: u64) -> Result<Root, NoNth>;
+
 /// What the engine needs of a run's value type itself, as plain `fn` pointers: see the
 /// [module doc](self).
 #[derive(Clone, Copy)]
@@ -109,7 +114,7 @@ pub struct RootType {
     min_size: fn() -> usize,
     key: fn() -> String,
     one_tuple: Option<OneTuple>,
-    nth: Option<fn(usize, u64) -> Option<Root>>,
+    nth: Option<Nth>,
 }
 
 /// How a value of `T` saved as the 1-tuple `(T,)` is read back: its type's key, and the value
@@ -136,14 +141,14 @@ impl RootType {
 
     /// This `RootType` with `nth`, the value at a position of the type's enumeration up to a
     /// depth, when the type enumerates: the inputs exhaustive checks saved are replayed too.
-    pub fn enumerated_by(self, nth: Option<fn(usize, u64) -> Option<Root>>) -> RootType {
+    pub fn enumerated_by(self, nth: Option<Nth>) -> RootType {
         RootType { nth, ..self }
     }
 
-    /// The value at position `index` (from 0) of the type's values up to `depth`: `None` when
-    /// there are fewer, or the type does not enumerate here (see [`enumerated_by`](Self::enumerated_by));
-    /// the outer `None` when it does not enumerate.
-    pub(crate) fn nth(&self) -> Option<fn(usize, u64) -> Option<Root>> {
+    /// The value at position `index` (from 0) of the type's values up to `depth`, or why there
+    /// is none ([`enumerate::nth`](crate::enumerate::nth)); `None` when the type does not
+    /// enumerate here (see [`enumerated_by`](Self::enumerated_by)).
+    pub(crate) fn nth(&self) -> Option<Nth> {
         self.nth
     }
 

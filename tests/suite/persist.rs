@@ -371,10 +371,10 @@ fn a_failure_found_under_smartcheck_exhaustive_is_saved_and_replayed_at_random()
     an_exhaustive_failure_is_saved_and_replayed("environment", "contract_at_random", &env, failing);
 }
 
-/// An `enumerated` line whose value the enumeration no longer makes (another `Debug` text, or
-/// fewer values) is reported as stale, and one that a check without an enumeration of its type
-/// reads is reported as not replayed: either way the line is kept. (A line of this kind was
-/// unreadable to every check.)
+/// An `enumerated` line whose value the enumeration no longer makes (another `Debug` text) is
+/// reported as stale, one past the type's values as unreadable, and one that a check without
+/// an enumeration of its type reads as not replayed: either way the line is kept. (A line of
+/// this kind was unreadable to every check.)
 #[test]
 fn an_enumerated_line_that_cannot_be_replayed_is_reported_and_kept() {
     let dir = scratch("enumerated-kept");
@@ -386,10 +386,12 @@ fn an_enumerated_line_that_cannot_be_replayed_is_reported_and_kept() {
 
     let (ok, out) = run_child(module_path!(), &dir, "contract_at_random", &[(FIXED, "1")]);
     assert!(ok, "{out}");
-    for line in [2, 3] {
-        let stale = format!("smartcheck: {FILE}:{line}: stale entry skipped");
-        assert!(out.contains(&stale), "{out}");
-    }
+    assert!(out.contains(&format!("smartcheck: {FILE}:2: stale entry skipped")), "{out}");
+    let beyond = format!(
+        "smartcheck: {FILE}:3: unreadable line kept as it is (index=99999 is beyond the 160 \
+         values of its type up to depth 4): ([0, 1], 1)"
+    );
+    assert!(out.contains(&beyond), "{out}");
     assert_eq!(saved_lines(&dir), [other, fewer.as_str()], "every line is kept");
 
     let shared = "enumerated type=(alloc::vec::Vec<u8>,u8) depth=4 index=20 hash=0x9e5032a77fc76784 # ([0, 1], 1)";
@@ -402,6 +404,53 @@ fn an_enumerated_line_that_cannot_be_replayed_is_reported_and_kept() {
     );
     assert!(out.contains(&unread), "{out}");
     assert_eq!(saved_lines(&dir), [shared], "the line is kept");
+}
+
+/// An `enumerated` line naming a position its type does not have up to its depth, or one past
+/// the furthest a saved line may name (corrupted, or edited by hand), is reported as an
+/// unreadable line at once and kept, as every unreadable line is: the check neither builds
+/// values up to that position (which took hours) nor calls it stale, and it passes.
+#[test]
+fn an_enumerated_line_past_its_types_values_is_reported_at_once_and_kept() {
+    let dir = scratch("enumerated-beyond");
+    let path = dir.join(FILE);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    // 160 values up to depth 4 (lists of up to 3 of 0..3, and 0..4); about 10^15 up to depth 14, of which the index names one far
+    // past what any check reaches.
+    let beyond = "enumerated type=(alloc::vec::Vec<u8>,u8) depth=4 index=160 hash=0x9e5032a77fc76784 # ([0, 1], 1)";
+    let far = "enumerated type=(alloc::vec::Vec<u8>,u8) depth=14 index=1099511627776 hash=0x9e5032a77fc76784 # ([0, 1], 1)";
+    std::fs::write(&path, format!("# smartcheck regressions\n{beyond}\n{far}\n")).unwrap();
+
+    let started = std::time::Instant::now();
+    let mut child = child_command(module_path!(), &dir, "contract_at_random", &[(FIXED, "1")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(30) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("the check stalled on the saved lines: killed after 30 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    let beyond_why = format!(
+        "smartcheck: {FILE}:2: unreadable line kept as it is (index=160 is beyond the 160 \
+         values of its type up to depth 4): ([0, 1], 1)"
+    );
+    assert!(text.contains(&beyond_why), "{text}");
+    let far_why = format!(
+        "smartcheck: {FILE}:3: unreadable line kept as it is (reaching index=1099511627776 of \
+         the values up to depth 14 builds more than 16,777,216 values, more than a saved line \
+         is replayed with): ([0, 1], 1)"
+    );
+    assert!(text.contains(&far_why), "{text}");
+    assert!(!text.contains("stale"), "{text}");
+    assert_eq!(saved_lines(&dir), [beyond, far], "every line is kept");
 }
 
 #[test]
