@@ -235,7 +235,9 @@ fn replayed_only(args: &Args, seed: u64, known: Vec<Counterexample<Root>>) -> Re
         );
     }
     let found = Found { counterexamples: known, problems: Vec::new(), notes, gave_up: false };
-    Report::new(args, seed, Counts::default(), 0, found)
+    let mut report = Report::new(args, seed, Counts::default(), 0, found);
+    report.replayed_only = true;
+    report
 }
 
 /// The depth the test of `#[smartcheck::contract]` checks every value to when random

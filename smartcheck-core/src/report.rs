@@ -191,6 +191,9 @@ pub struct Report<T> {
     pub(crate) format: Format,
     pub(crate) notes: Vec<String>,
     pub(crate) problems: Vec<String>,
+    /// True when only saved failures were replayed (an exhaustive check follows once they
+    /// pass): no test ran and no seed was used, and the header says so.
+    pub(crate) replayed_only: bool,
 }
 
 impl Report<Root> {
@@ -213,6 +216,7 @@ impl Report<Root> {
             format: self.format,
             notes: self.notes,
             problems: self.problems,
+            replayed_only: self.replayed_only,
         }
     }
 }
@@ -246,6 +250,7 @@ impl<T> Report<T> {
             format: args.format,
             notes: found.notes,
             problems: found.problems,
+            replayed_only: false,
         }
     }
 
@@ -407,6 +412,20 @@ impl<T> fmt::Display for Report<T> {
                  `smartcheck::exhaustive::exhaustive_check`)",
                 self.tests, self.discards
             )?,
+            // In the words of the note on each replayed counterexample (see `replay.rs`).
+            Status::Failed if self.replayed_only => match self.counterexamples.len() {
+                0 => write!(f, "smartcheck: property failed while replaying saved failures")?,
+                1 => write!(
+                    f,
+                    "smartcheck: property failed: a failure saved by an earlier run was \
+                     replayed and fails again"
+                )?,
+                n => write!(
+                    f,
+                    "smartcheck: property failed: {n} failures saved by earlier runs were \
+                     replayed and fail again"
+                )?,
+            },
             Status::Failed => write!(
                 f,
                 "smartcheck: property failed after {} tests{discards}; {seed}",

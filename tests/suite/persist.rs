@@ -371,6 +371,36 @@ fn a_failure_found_under_smartcheck_exhaustive_is_saved_and_replayed_at_random()
     an_exhaustive_failure_is_saved_and_replayed("environment", "contract_at_random", &env, failing);
 }
 
+/// Under `SMARTCHECK_EXHAUSTIVE`, a saved failure that fails again ends the check before the
+/// exhaustive check runs: the header says that a saved failure was replayed, in the words of
+/// random discovery's note on one, and names no seed (none was used) and no count of tests
+/// (none ran).
+#[test]
+fn a_saved_failure_replayed_in_exhaustive_mode_says_so_in_its_header() {
+    let dir = scratch("exhaustive-header");
+    let env = [("SMARTCHECK_SEED", "2"), ("SMARTCHECK_EXHAUSTIVE", "4")];
+    let (ok, first) = run_child(module_path!(), &dir, "contract_at_random", &env);
+    assert!(!ok && first.contains("smartcheck: failed at value "), "{first}");
+    assert_eq!(saved_lines(&dir).len(), 1, "{first}");
+
+    let (ok, again) = run_child(module_path!(), &dir, "contract_at_random", &env);
+    assert!(!ok, "{again}");
+    let report = report_of(&again);
+    assert_eq!(
+        report.lines().next(),
+        Some(
+            "smartcheck: property failed: a failure saved by an earlier run was replayed and \
+             fails again"
+        ),
+        "{report}"
+    );
+    let replayed = format!(
+        "note: counterexample 1 was replayed from {FILE}:2, saved by an earlier run; it fails \
+         again"
+    );
+    assert!(report.contains(&replayed), "{report}");
+}
+
 /// An `enumerated` line whose value the enumeration no longer makes (another `Debug` text) is
 /// reported as stale, one past the type's values as unreadable, and one that a check without
 /// an enumeration of its type reads as not replayed: either way the line is kept. (A line of
