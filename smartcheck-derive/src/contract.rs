@@ -40,7 +40,10 @@
 //! `'static` cannot take (refused, on that lifetime). A lifetime inside an argument's type
 //! (`Cow<'a, str>`) is drawn as `'static` (a `Cow<'static, str>`); a type with no such value to
 //! draw (`Words<'a>` around a `&'a str`) is rustc's error that `Words<'static>: SubTypes` is
-//! not satisfied, at the attribute: write `test = false` for it. A value whose type borrows
+//! not satisfied, at the attribute: write `test = false` for it. A type that hides its
+//! lifetime (`Name` for a `Name<'a>`) is a compile error at the type, where a test is
+//! generated (rustc's `elided_lifetimes_in_paths`, denied): write `Name<'_>`, drawn as
+//! `Name<'static>`. A value whose type borrows
 //! (a lifetime but `'static`, an elided reference, a `Cow<str>`) has its type invariants
 //! left unchecked, as `SubTypes` needs `'static` (see `Found::borrows`: the check asked
 //! `'a: 'static`, E0521). A `const fn` is refused: the checks are not `const`. A result holding a
@@ -710,7 +713,8 @@ struct Found<'t> {
     /// `Cow<'a, str>` it chose that of `Cow<'static, str>` (the one `SubTypes` impl) and asked
     /// `'a: 'static`, E0521 (and `SubTypes` needs `'static`, so such a type has no invariant
     /// to check). A type that hides its lifetime entirely (`Name` for a `Name<'_>` that
-    /// implements `SubTypes` as `Name<'static>`) is not seen: write `Name<'_>`.
+    /// implements `SubTypes` as `Name<'static>`) is not seen: [`lifetimes_shown`] asks for
+    /// `Name<'_>`.
     borrows: bool,
 }
 
@@ -896,6 +900,38 @@ fn with_lifetimes(ty: &Type, lifetime: &str) -> Type {
     ty
 }
 
+/// A compile error at each argument or result type that hides a lifetime (`Name` for a
+/// `Name<'a>`), with its fix (`Name<'_>`), in every build of a contract with a test: the
+/// run-time check of the type's invariants would ask `'a: 'static` (E0521, "borrowed data
+/// escapes", at the attribute: such a type is not seen to borrow, see [`Found::borrows`]), and
+/// the test could draw it only as `Name<'static>`. Written so, it borrows, and is drawn so.
+/// rustc's own lint finds the hidden lifetimes: the types, as the check sees them, are
+/// restated in a function that denies `elided_lifetimes_in_paths` (each behind a `&`, as
+/// `[u8]` and `str` are no argument types).
+fn lifetimes_shown(sig: &syn::Signature) -> TokenStream {
+    let arguments = sig.inputs.iter().filter_map(|input| match input {
+        FnArg::Typed(typed) => match &*typed.ty {
+            Type::Reference(r) => Some(&*r.elem),
+            other => Some(other),
+        },
+        FnArg::Receiver(_) => None,
+    });
+    let result = match &sig.output {
+        ReturnType::Type(_, ty) => Some(&**ty),
+        ReturnType::Default => None,
+    };
+    // (`!` is no argument type on stable Rust, and hides nothing.)
+    let shown =
+        arguments.chain(result).filter(|ty| !matches!(ty, Type::Never(_)) && !found_in(ty).borrows);
+    quote! {
+        const _: () = {
+            #[allow(dead_code)]
+            #[deny(elided_lifetimes_in_paths)]
+            fn __smartcheck_lifetimes_shown(#(_: &#shown),*) {}
+        };
+    }
+}
+
 /// The generated `#[test]`.
 fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
     let sig = &function.sig;
@@ -987,7 +1023,9 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
     };
     let ignore = contract.ignore.then(|| quote!(#[ignore]));
     let untracked = untracked_copy(function, contract);
+    let lifetimes_shown = lifetimes_shown(sig);
     Ok(quote! {
+        #lifetimes_shown
         #[cfg(test)]
         #[test]
         #ignore

@@ -502,6 +502,15 @@ fn cow_elided(s: std::borrow::Cow<str>) -> usize {
     s.len()
 }
 
+/// A lifetime a type alias hides, shown as the contract asks (`Text` alone is a compile error
+/// at the type: `tests/ui-tests/tests/ui/contract_hidden_lifetime.rs`).
+type Text<'a> = std::borrow::Cow<'a, str>;
+
+#[smartcheck::contract(ensures = result == s.len())]
+fn text_len(s: Text<'_>) -> usize {
+    s.len()
+}
+
 /// A result that borrows through a lifetime in its type: the test lends the drawn string and
 /// the result lives no longer.
 #[smartcheck::contract(ensures = result.len() <= s.len())]
@@ -520,6 +529,7 @@ fn byte_len<'a>(s: std::borrow::Cow<'a, str>) -> usize {
 fn lifetimes_in_argument_types_get_a_test() {
     assert_eq!(cow("ab".into()), 2);
     assert_eq!(cow_elided(String::from("abc").into()), 3);
+    assert_eq!(text_len("abcd".into()), 4);
     assert_eq!(trimmed(" a "), "a");
     let (passed, stderr) = run_contract_test("smartcheck_contract_byte_len");
     assert!(!passed, "the contract test passed:\n{stderr}");
