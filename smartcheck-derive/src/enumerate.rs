@@ -50,7 +50,9 @@ pub fn enumerate(input: &Input) -> TokenStream {
                 let ::core::option::Option::Some(__d) = __depth.checked_sub(1) else {
                     return 0;
                 };
-                [#(#counts),*].into_iter().fold(0, ::core::primitive::usize::saturating_add)
+                #p::memo_count::<Self>(__depth, || {
+                    [#(#counts),*].into_iter().fold(0, ::core::primitive::usize::saturating_add)
+                })
             }
         }
     })

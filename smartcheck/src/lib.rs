@@ -378,8 +378,8 @@ pub mod __private {
     pub use smartcheck_core::arbitrary::{min_size_of, sum_min_sizes};
     pub use smartcheck_core::derive_support::*;
     pub use smartcheck_core::enumerate::{
-        constructor as enumerate_constructor, lists_count, parts as enumerate_parts, parts_in,
-        unpruned_product, variants, where_invariant, Enumerate, Values,
+        constructor as enumerate_constructor, lists_count, memo_count, parts as enumerate_parts,
+        parts_in, unpruned_product, variants, where_invariant, Enumerate, Values,
     };
     pub use smartcheck_core::{check_enumerated, contract_test, contract_test_exhaustive};
     pub use smartcheck_core::{

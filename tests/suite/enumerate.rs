@@ -211,3 +211,14 @@ struct Inventory {
 fn map_u8(entries: &[(u8, u8)]) -> std::collections::BTreeMap<u8, u8> {
     entries.iter().copied().collect()
 }
+
+/// A derived type with two fields of its own type counts its values at any depth at once:
+/// each level asked each field for its count at the level below, 2^depth calls in all (an
+/// exhaustive failure's saved line with a corrupted depth stalled its replay there).
+#[test]
+fn a_binary_tree_counts_its_values_at_any_depth_at_once() {
+    // 1 + n² a level: 1, 2, 5, 26, 677, ...
+    let counts: Vec<usize> = (1..=5).map(Tree::unpruned_count).collect();
+    assert_eq!(counts, [1, 2, 5, 26, 677]);
+    assert_eq!(Tree::unpruned_count(64), usize::MAX);
+}
