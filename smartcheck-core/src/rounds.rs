@@ -170,7 +170,7 @@ pub(crate) fn rounds(
 /// are compared with the known values, O(n) each.
 fn another_shape(
     tester: &mut Tester<'_>,
-    Knowing { classes, values: known, .. }: &Knowing<'_, '_>,
+    Knowing { values: known, .. }: &Knowing<'_, '_>,
     cex: &Counterexample<Root>,
 ) -> Option<usize> {
     use crate::reduce::normal::{mirrored_all, relinked_one, rotated_all, sorted_all, swapped_one};
@@ -199,12 +199,7 @@ fn another_shape(
     let shapes: [fn(&Root) -> Option<Root>; 5] =
         [rotated_all, merged_all, shifted_all, lifted_all, sorted_all];
     let same_bug = |tester: &mut Tester<'_>, shape: &Root| match tester.classify(&**shape) {
-        (Outcome::Fail(f), Some(owner))
-            if f.signature() == cex.failure.signature()
-                && !classes.fails_without_literals(&**shape, &f) =>
-        {
-            Some(owner)
-        }
+        (Outcome::Fail(f), Some(owner)) if f.signature() == cex.failure.signature() => Some(owner),
         _ => None,
     };
     let mut shaped = shapes.iter().filter_map(|shape| shape(&cex.value));
@@ -301,14 +296,13 @@ fn in_the_open(
     cex: &Counterexample<Root>,
 ) -> Option<usize> {
     known.classes.class_of_shape(&*cex.value, &cex.failure)?;
-    if known.classes.fails_apart(&*cex.value, &cex.failure)
-        || known.classes.apart_at_its_simplest(&*cex.value, &cex.failure)
-    {
+    let value = cex.value.clone();
+    if known.classes.fails_apart(&*value, &cex.failure) {
         return None;
     }
     with_stack_for(room_for(args, &cex.value), || {
         let mut open = Tester::new(known.prop, None);
-        let (value, failure) = (cex.value.clone(), cex.failure.clone());
+        let failure = cex.failure.clone();
         let reducer = Reducer::new(args, &mut open, gen, value, failure).in_steps();
         let (reduced, failure) = reducer.run();
         tester.evaluations += open.evaluations;

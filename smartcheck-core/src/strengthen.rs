@@ -987,61 +987,6 @@ impl<'p> Known<'p> {
         matches!(self.run(&cut), Some(Outcome::Pass))
     }
 
-    /// True when `candidate`, failing with `failure`, holds instances of a known class's
-    /// formula, literals and all, and fails the same way with their literals changed
-    /// ([`Class::literals_changed`]): it is an instance whose failure needs nothing of the
-    /// formula's literals. Another shape of a counterexample that lands on a class's
-    /// literal so is no sign of the class's bug: `[1, 0, 0, ..]`, a list over 12 long whose
-    /// first element could not be 0, sorted to `[0, .., 0, 1]` beside `forall x0: [0,
-    /// ..x0]`. One run, for the first class whose formula it holds.
-    pub(crate) fn fails_without_literals(
-        &self,
-        candidate: &dyn SubValue,
-        failure: &Failure,
-    ) -> bool {
-        let root = NodeRef::Value(node_of(candidate));
-        let Some(class) = (self.classes.iter())
-            .filter(|c| failure.has_signature(&c.signature) && !c.literals.is_empty())
-            .find(|c| c.literal_instance(root) || c.literal_instances_cut(root).is_some())
-        else {
-            return false;
-        };
-        let mut changed = Root::from_boxed(root.to_value());
-        let mut paths = Vec::new();
-        let mut bfs = Bfs::new(NodeRef::Value(changed.node()));
-        let found: Vec<usize> = (bfs.by_ref().take(class.limit()))
-            .filter(|visit| class.literal_instance(visit.node))
-            .map(|visit| visit.index)
-            .collect();
-        paths.extend(found.iter().map(|&index| bfs.path(index)));
-        for path in paths.iter().rev() {
-            if !class.literals_changed(&mut changed, path) {
-                return false;
-            }
-        }
-        self.fails_like(&changed, &class.signature)
-    }
-
-    /// True when `candidate`, which has a known class's shape from the root and fails as
-    /// it does, holds another value than the formula at a literal that is its type's
-    /// simplest value, and fails there as another bug does ([`Known::apart_at_simplest`]).
-    /// There no value is below the literal that a threshold bug could fail beyond, and the
-    /// reduction in the open would slide onto the literal: `[236, 255, 255, 255]`, a sum
-    /// over 1000, beside `forall x0: [0, ..x0]`, or a list over 12 long whose first
-    /// element is 1 beside a first element of 0.
-    pub(crate) fn apart_at_its_simplest(
-        &self,
-        candidate: &dyn SubValue,
-        failure: &Failure,
-    ) -> bool {
-        let root = NodeRef::Value(node_of(candidate));
-        self.classes.iter().any(|class| {
-            failure.has_signature(&class.signature)
-                && class.shaped_from_root(root)
-                && self.apart_at_simplest(class, root)
-        })
-    }
-
     /// True when `root`, of `class`'s shape from the root, holds another value than its
     /// formula at a ranked literal that is its type's simplest value, and the property
     /// there says another bug: it fails whatever the value (the values between the
