@@ -1600,3 +1600,37 @@ fn a_bug_its_class_claims_too_little_of_stays_one_class() {
         assert_eq!(report.counterexamples().len(), 1, "seed {seed}: {report}");
     }
 }
+
+/// A job, for [`one_bug_in_two_orders_of_a_list_is_one_class`].
+#[derive(Clone, Debug, PartialEq, SubTypes, Arbitrary)]
+enum Job {
+    Cpu(u8),
+    Io(u8),
+}
+
+/// A shortest-job picker that reads an `Io` job's length as half: one bug, in either order
+/// of a list (`[Io(1), Cpu(0)]`, and `[Cpu(2), Io(3)]`, whose `Io` is picked over a shorter
+/// `Cpu`). The formula cannot say the relation (`[Io(1), c0(..), ..x0]`), and the later
+/// order holds no known shape: it was a class of its own in 11 of 30 seeds (df434f1). Moved
+/// into the class's shape (`[Io(3), Cpu(2)]`, failing the same way), its reduction in the
+/// open lands in the class.
+#[test]
+fn one_bug_in_two_orders_of_a_list_is_one_class() {
+    let shortest_job = |jobs: &Vec<Job>| {
+        let read = |j: &Job| match *j {
+            Job::Cpu(n) => u16::from(n),
+            Job::Io(n) => u16::from(n) / 2,
+        };
+        let real = |j: &Job| match *j {
+            Job::Cpu(n) | Job::Io(n) => n,
+        };
+        match (0..jobs.len()).min_by_key(|&i| (read(&jobs[i]), i)) {
+            None => true,
+            Some(i) => jobs.iter().all(|j| real(&jobs[i]) <= real(j)),
+        }
+    };
+    let one = (SEEDS)
+        .filter(|&seed| smart_check(&seeded(seed), shortest_job).counterexamples().len() == 1)
+        .count();
+    assert!(one >= 28, "one class in {one} of 30 seeds");
+}
