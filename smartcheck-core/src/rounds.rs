@@ -170,7 +170,7 @@ pub(crate) fn rounds(
 /// are compared with the known values, O(n) each.
 fn another_shape(
     tester: &mut Tester<'_>,
-    Knowing { values: known, .. }: &Knowing<'_, '_>,
+    known: &[(&Root, &Failure, usize)],
     cex: &Counterexample<Root>,
 ) -> Option<usize> {
     use crate::reduce::normal::{mirrored_all, relinked_one, rotated_all, sorted_all, swapped_one};
@@ -369,7 +369,7 @@ fn one_round(
             let mut own = Gen::new(gen.next_u64(), 0);
             let cex = reduce_found(args, tester, &mut own, value, failure.clone(), notes);
             let owner = cex.as_ref().ok().and_then(|cex| {
-                let shape = another_shape(tester, known, cex).map(|owner| (owner, false));
+                let shape = another_shape(tester, known.values, cex).map(|owner| (owner, false));
                 shape.or_else(|| {
                     in_the_open(args, tester, known, &mut own, cex).map(|owner| (owner, true))
                 })

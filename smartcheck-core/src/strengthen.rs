@@ -599,11 +599,9 @@ impl Class {
         let paths: Vec<Vec<u32>> = found.iter().map(|&index| bfs.path(index)).collect();
         let mut cut = Root::from_boxed(root.to_value());
         for path in paths.iter().rev() {
-            let held = node_at(NodeRef::Value(cut.node()), path)?;
-            if !self.literal_instance(held) {
-                continue;
-            }
-            if self.literals_changed(&mut cut, path) {
+            if !self.literal_instance(node_at(NodeRef::Value(cut.node()), path)?)
+                || self.literals_changed(&mut cut, path)
+            {
                 continue;
             }
             let held = node_at(NodeRef::Value(cut.node()), path)?;
@@ -964,7 +962,7 @@ impl<'p> Known<'p> {
             // by the values around the candidate's.
             let itself = compare(NodeRef::Value(moved.node()), root).is_eq();
             let same = match itself && at_simplest(&unlike, own) {
-                true => !self.apart_at_simplest(class, root),
+                true => !self.apart_at_simplest(class, root, &unlike),
                 false => self.fails_like(&moved, &class.signature),
             };
             self.judged.borrow_mut().insert(key, same);
@@ -988,7 +986,8 @@ impl<'p> Known<'p> {
     }
 
     /// True when `root`, of `class`'s shape from the root, holds another value than its
-    /// formula at a ranked literal that is its type's simplest value, and the property
+    /// formula (`unlike`: those literals, with `root`'s leaves there) at a ranked literal
+    /// that is its type's simplest value, and the property
     /// there says another bug: it fails whatever the value (the values between the
     /// literal and its own, and three beyond, all fail: its bug needs nothing there) where
     /// the class's bug needs the literal (its counterexample with the candidate's value
@@ -1000,12 +999,14 @@ impl<'p> Known<'p> {
     /// sum over 1000). A failure at isolated values (every seventh) or with few values
     /// between (`[2]` beside `[0]` for a first element other than 1) is no sign of another
     /// bug. At most six runs a literal.
-    fn apart_at_simplest(&self, class: &Class, root: NodeRef<'_>) -> bool {
-        if self.prop.is_none() {
-            return false;
-        }
+    fn apart_at_simplest(
+        &self,
+        class: &Class,
+        root: NodeRef<'_>,
+        unlike: &[(&Literal, NodeRef<'_>)],
+    ) -> bool {
         let own = NodeRef::Value(class.value.node());
-        unlike_literals(&class.literals, own, root).iter().any(|&(literal, leaf)| {
+        unlike.iter().any(|&(literal, leaf)| {
             let ty = leaf.type_node();
             let ours = node_at(own, &literal.path).and_then(|l| l.type_node().leaf_rank());
             let (Some(ours), Some(rank)) = (ours, ty.leaf_rank()) else { return false };
@@ -1040,7 +1041,6 @@ impl<'p> Known<'p> {
                     between.push(r);
                 }
             }
-            let beyond = [rank + 1, 2 * rank + 1, 8 * rank + 7];
             // The class's bug needs its literal: its counterexample with the candidate's
             // value there passes (else the formula only said less than it could).
             let needed = || {
@@ -1052,8 +1052,12 @@ impl<'p> Known<'p> {
                 && needed()
                 && between.iter().all(|&r| fails(ty.from_leaf_rank(r)))
                 && (rank < 2 || fails(step(true)))
-                && beyond.iter().filter_map(|&r| ty.from_leaf_rank(r)).take(3).count() >= 2
-                && beyond.iter().filter_map(|&r| ty.from_leaf_rank(r)).all(|v| fails(Some(v)));
+                && {
+                    let ranks = [rank + 1, 2 * rank + 1, 8 * rank + 7];
+                    let beyond: SmallVec<[Box<dyn SubValue>; 3]> =
+                        ranks.into_iter().filter_map(|r| ty.from_leaf_rank(r)).collect();
+                    beyond.len() >= 2 && beyond.into_iter().all(|v| fails(Some(v)))
+                };
             let threshold = rank >= 4
                 && passes(step(true))
                 && between.iter().all(|&r| passes(ty.from_leaf_rank(r)))
