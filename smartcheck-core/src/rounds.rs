@@ -285,7 +285,10 @@ fn subsumed(
 /// None)`, of another shape. Not for a find whose failure needs nothing at the class's
 /// literals (`Known::fails_apart`): `(Some(9), 0)` beside `forall x0: (x0, 150)` is another
 /// bug, which the reduction in the open would slide into the class (`Some(9)` dropped as the
-/// second byte rose to its top). One reduction of a reduced value, for a counterexample of
+/// second byte rose to its top); nor for one that fails whatever its value at a field
+/// where the class's literal is its type's simplest value (`Known::apart_at_a_fixed_simplest`:
+/// `(true, [0; 7])`, a list over 6 long, beside `forall x0: (false, x0)`, would slide onto
+/// `false`). One reduction of a reduced value, for a counterexample of
 /// a known class's shape only, after at most one run a class; its evaluations are the
 /// tester's.
 fn in_the_open(
@@ -299,7 +302,9 @@ fn in_the_open(
         Some(_) => cex.value.clone(),
         None => moved_into_a_shape(tester, known, cex)?,
     };
-    if known.classes.fails_apart(&*value, &cex.failure) {
+    if known.classes.fails_apart(&*value, &cex.failure)
+        || known.classes.apart_at_a_fixed_simplest(&*value, &cex.failure)
+    {
         return None;
     }
     with_stack_for(room_for(args, &cex.value), || {

@@ -66,7 +66,7 @@ use crate::reduce::tree::structural_hash;
 use crate::reduce::{node_at, FastHasher};
 use crate::report::Counterexample;
 use crate::root::{node_of, Root};
-use crate::subtypes::{NodeMutRef, NodeRef, SubTypes, SubValue};
+use crate::subtypes::{NodeMutRef, NodeRef, Shape, SubTypes, SubValue};
 use crate::tester::within_constraints;
 use crate::Bfs;
 
@@ -572,6 +572,27 @@ impl Class {
             && nodes_match(root, own, &self.loose, &self.alternatives)
     }
 
+    /// True when this class's formula holds nothing but `literal` and the constructors
+    /// above it: every other sub-value of its counterexample is a variable (`forall x0:
+    /// (false, x0)`, not `(false, [x1, ..x0])`). Such a class says its bug needs the literal
+    /// and nothing else. O(n) in the counterexample's nodes.
+    fn claims_only(&self, literal: &Literal) -> bool {
+        // Numbered breadth-first as `nodes_match` does: a variable's sub-values too.
+        let mut queue = VecDeque::from([(NodeRef::Value(self.value.node()), false)]);
+        let (mut index, mut fixed) = (0usize, 0usize);
+        while let Some((node, under)) = queue.pop_front() {
+            let loose = under || self.loose.contains(&index);
+            index += 1;
+            fixed += usize::from(!loose);
+            queue.extend(indexed_children(node).into_iter().map(|c| (c, loose)));
+        }
+        // The constructors above the literal, and the literal where the walk counts it (a
+        // number, opaque, is not walked into).
+        let own = NodeRef::Value(self.value.node());
+        let walked = node_at(own, &literal.path).is_some_and(|leaf| !leaf.is_opaque());
+        fixed == literal.path.len() + usize::from(walked)
+    }
+
     /// True when `node` is an instance of this class's formula from its own root, literals
     /// and all (`[0]` in `[3, 0]` beside `forall x0: [0, ..x0]`).
     fn literal_instance(&self, node: NodeRef<'_>) -> bool {
@@ -985,6 +1006,42 @@ impl<'p> Known<'p> {
         matches!(self.run(&cut), Some(Outcome::Pass))
     }
 
+    /// True when `candidate`, which has a known class's shape from the root and fails as it
+    /// does, holds another value than the class's formula at a literal that is its type's
+    /// simplest value and stands at a fixed place (fields of tuples, structs and variants all
+    /// the way from the root: no list or array element on the way), and fails there as
+    /// another bug does ([`Known::apart_at_simplest`]). There the reduction in the open would
+    /// slide onto the literal, which is the simplest value, and take the other bug for the
+    /// class's: `(true, [0; 7])`, a list over 6 long, beside `forall x0: (false, x0)`.
+    /// A literal in a list's element is left out: one bug at any index (`x != i`) fails
+    /// whatever the value at the literal's index, beside its class at index 0, and is the
+    /// same bug at another place. At most six runs a literal, for the first class whose
+    /// shape the candidate has.
+    pub(crate) fn apart_at_a_fixed_simplest(
+        &self,
+        candidate: &dyn SubValue,
+        failure: &Failure,
+    ) -> bool {
+        let root = NodeRef::Value(node_of(candidate));
+        let Some(class) = (self.classes.iter())
+            .find(|c| failure.has_signature(&c.signature) && c.shaped_from_root(root))
+        else {
+            return false;
+        };
+        let own = NodeRef::Value(class.value.node());
+        let simplest_fixed = |literal: &Literal| {
+            at_a_fixed_place(own, &literal.path)
+                && node_at(own, &literal.path).and_then(|l| l.type_node().leaf_rank()) == Some(0)
+                && class.claims_only(literal)
+        };
+        let unlike: SmallVec<[(&Literal, NodeRef<'_>); 2]> =
+            (unlike_literals(&class.literals, own, root))
+                .into_iter()
+                .filter(|(literal, _)| simplest_fixed(literal))
+                .collect();
+        !unlike.is_empty() && self.apart_at_simplest(class, root, &unlike)
+    }
+
     /// True when `root`, of `class`'s shape from the root, holds another value than its
     /// formula (`unlike`: those literals, with `root`'s leaves there) at a ranked literal
     /// that is its type's simplest value, and the property
@@ -1052,11 +1109,17 @@ impl<'p> Known<'p> {
                 && needed()
                 && between.iter().all(|&r| fails(ty.from_leaf_rank(r)))
                 && (rank < 2 || fails(step(true)))
-                && {
-                    let ranks = [rank + 1, 2 * rank + 1, 8 * rank + 7];
-                    let beyond: SmallVec<[Box<dyn SubValue>; 3]> =
-                        ranks.into_iter().filter_map(|r| ty.from_leaf_rank(r)).collect();
-                    beyond.len() >= 2 && beyond.into_iter().all(|v| fails(Some(v)))
+                && match ty.from_leaf_rank(rank + 1) {
+                    // A type that ends at the candidate's value (a `bool`'s `true`): it fails
+                    // at every value of it.
+                    None => (0..rank).all(|r| fails(ty.from_leaf_rank(r))),
+                    Some(next) => {
+                        let ranks = [2 * rank + 1, 8 * rank + 7];
+                        let mut beyond: SmallVec<[Box<dyn SubValue>; 3]> = SmallVec::new();
+                        beyond.push(next);
+                        beyond.extend(ranks.into_iter().filter_map(|r| ty.from_leaf_rank(r)));
+                        beyond.len() >= 2 && beyond.into_iter().all(|v| fails(Some(v)))
+                    }
                 };
             let threshold = rank >= 4
                 && passes(step(true))
@@ -1140,6 +1203,23 @@ fn moved_here(
             })
         })
     })
+}
+
+/// True when the node at `path` below `root` is reached through no list cell or array:
+/// a field of tuples, structs and variants only, which no other index of a sequence can
+/// stand for.
+fn at_a_fixed_place(root: NodeRef<'_>, path: &[u32]) -> bool {
+    let mut at = root;
+    for &slot in path {
+        if matches!(at.shape(), Shape::List | Shape::Seq) {
+            return false;
+        }
+        match at.children().get(slot as usize) {
+            Some(child) => at = child.node,
+            None => return false,
+        }
+    }
+    true
 }
 
 /// True when at every literal of `unlike` the class's value in `own` or the candidate's

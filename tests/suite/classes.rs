@@ -1527,6 +1527,71 @@ fn a_second_bug_beside_a_literal_at_its_types_simplest_value_is_a_second_class()
     assert!(elements >= 27, "both bugs of the element in {elements} of 30 seeds");
 }
 
+/// A shipment whose quantity may not be 0 and whose lines may not be too many or too large.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Shipment {
+    express: bool,
+    qty: u16,
+    lines: Vec<u8>,
+}
+
+/// Two bugs beside a class whose literal is its type's simplest value in a field (no list
+/// element on the way): a second bug's counterexample, reduced in the open, slid onto the
+/// literal (`(true, [0; 7])` to `(false, [])`) and was taken for the class's, in every seed.
+/// A find that fails whatever its value at such a field, where the class's counterexample
+/// with its value passes, is another bug, where the class's formula holds nothing else: a
+/// length limit that depends on a flag (`(false, [x1, .., x6, ..x0])`) stays one class, as
+/// does a limit that grows with a number beside the list. (One bug at any index of a list
+/// is not so told: `one_bug_failing_at_0_and_elsewhere_is_one_class`.)
+#[test]
+fn a_second_bug_beside_a_field_at_its_types_simplest_value_is_a_second_class() {
+    let seven = "[0, 0, 0, 0, 0, 0, 0]";
+    let cases: [(&str, [String; 2]); 4] = [
+        ("flag", ["(false, [])".into(), format!("(true, {seven})")]),
+        ("number", ["(0, [])".into(), format!("(1, {seven})")]),
+        (
+            "quantity",
+            [
+                "Shipment { express: false, qty: 0, lines: [] }".into(),
+                format!("Shipment {{ express: false, qty: 1, lines: {seven} }}"),
+            ],
+        ),
+        (
+            "line",
+            [
+                "Shipment { express: false, qty: 0, lines: [] }".into(),
+                "Shipment { express: false, qty: 1, lines: [200] }".into(),
+            ],
+        ),
+    ];
+    let mut both = [0; 4];
+    for seed in SEEDS {
+        let args = seeded(seed);
+        let found = [
+            reported(&smart_check(&args, |t: &(bool, Vec<u8>)| t.0 && t.1.len() <= 6)),
+            reported(&smart_check(&args, |t: &(u8, Vec<u8>)| t.0 != 0 && t.1.len() <= 6)),
+            reported(&smart_check(&args, |o: &Shipment| o.qty != 0 && o.lines.len() <= 6)),
+            reported(&smart_check(&args, |o: &Shipment| {
+                o.qty != 0 && o.lines.iter().all(|&x| x < 200)
+            })),
+        ];
+        for (k, ((name, expected), found)) in cases.iter().zip(found).enumerate() {
+            assert!(found.iter().all(|c| expected.contains(c)), "seed {seed}, {name}: {found:?}");
+            both[k] += usize::from(found == *expected);
+        }
+    }
+    for ((name, _), both) in cases.iter().zip(both) {
+        assert!(both >= 27, "{name}: both bugs in {both} of 30 seeds");
+    }
+    for seed in SEEDS {
+        let args = seeded(seed);
+        let report = smart_check(&args, |t: &(bool, Vec<u8>)| t.1.len() <= if t.0 { 8 } else { 5 });
+        assert_eq!(report.counterexamples().len(), 1, "seed {seed}, flag's limit:\n{report}");
+        let report = smart_check(&args, |t: &(u8, Vec<u8>)| t.1.len() <= usize::from(t.0) + 6);
+        assert_eq!(report.counterexamples().len(), 1, "seed {seed}, number's limit:\n{report}");
+    }
+}
+
 /// One bug whose failing values at a place are 0 and others not next to it stays one
 /// class: a first element other than 1 (`[2]` beside `[0]`), even, or under the list's
 /// length, a number divisible by 7, and an element at most (or equal to) its index. Their
