@@ -1008,11 +1008,15 @@ impl<'p> Known<'p> {
 
     /// True when `candidate`, which has a known class's shape from the root and fails as it
     /// does, holds another value than the class's formula at a literal that is its type's
-    /// simplest value and stands at a fixed place (fields of tuples, structs and variants all
-    /// the way from the root: no list or array element on the way), and fails there as
-    /// another bug does ([`Known::apart_at_simplest`]). There the reduction in the open would
-    /// slide onto the literal, which is the simplest value, and take the other bug for the
-    /// class's: `(true, [0; 7])`, a list over 6 long, beside `forall x0: (false, x0)`.
+    /// simplest value (`0`, `false`, `""`, `0.0`) and stands at a fixed place (fields of
+    /// tuples, structs and variants all the way from the root: no list or array element on
+    /// the way), where the class's formula holds nothing else ([`Class::claims_only`]), and
+    /// fails there as another bug does ([`Known::apart_at_simplest`]). There the reduction in
+    /// the open would slide onto the literal, which is the simplest value, and take the
+    /// other bug for the class's: `(true, [0; 7])`, a list over 6 long, beside `forall x0:
+    /// (false, x0)`. A class that holds more (`(false, [x1, .., x6, ..x0])`, a length limit
+    /// that depends on the flag) may be one bug past a threshold, and is left to the
+    /// reduction in the open.
     /// A literal in a list's element is left out: one bug at any index (`x != i`) fails
     /// whatever the value at the literal's index, beside its class at index 0, and is the
     /// same bug at another place. At most six runs a literal, for the first class whose
@@ -1031,7 +1035,7 @@ impl<'p> Known<'p> {
         let own = NodeRef::Value(class.value.node());
         let simplest_fixed = |literal: &Literal| {
             at_a_fixed_place(own, &literal.path)
-                && node_at(own, &literal.path).and_then(|l| l.type_node().leaf_rank()) == Some(0)
+                && node_at(own, &literal.path).is_some_and(is_simplest)
                 && class.claims_only(literal)
         };
         let unlike: SmallVec<[(&Literal, NodeRef<'_>); 2]> =
@@ -1055,7 +1059,10 @@ impl<'p> Known<'p> {
     /// where the next one away fails: a threshold of its own, `[1001]` beside `[0]` for a
     /// sum over 1000). A failure at isolated values (every seventh) or with few values
     /// between (`[2]` beside `[0]` for a first element other than 1) is no sign of another
-    /// bug. At most six runs a literal.
+    /// bug. A leaf of no ranks (a string, a float) is judged only where the literal is its
+    /// type's simplest value: apart when the class needs the literal and the candidate fails
+    /// at three or four of its type's edge values (`" "`, `"A"`, `"0"`, ...) as well. At
+    /// most six runs a literal.
     fn apart_at_simplest(
         &self,
         class: &Class,
@@ -1065,8 +1072,7 @@ impl<'p> Known<'p> {
         let own = NodeRef::Value(class.value.node());
         unlike.iter().any(|&(literal, leaf)| {
             let ty = leaf.type_node();
-            let ours = node_at(own, &literal.path).and_then(|l| l.type_node().leaf_rank());
-            let (Some(ours), Some(rank)) = (ours, ty.leaf_rank()) else { return false };
+            let Some(theirs) = node_at(own, &literal.path) else { return false };
             let run = |value: Box<dyn SubValue>| {
                 let mut with = Root::from_boxed(root.to_value());
                 replace_at_path(with.node_mut(), &literal.path, value).ok()?;
@@ -1074,6 +1080,29 @@ impl<'p> Known<'p> {
             };
             let fails = |value: Option<Box<dyn SubValue>>| {
                 matches!(value.and_then(run), Some(Outcome::Fail(f)) if f.has_signature(&class.signature))
+            };
+            // The class's bug needs its literal: its counterexample with the candidate's
+            // value there passes (else the formula only said less than it could).
+            let needed = || {
+                let mut theirs = class.value.clone();
+                replace_at_path(theirs.node_mut(), &literal.path, leaf.to_value()).is_ok()
+                    && matches!(self.run(&theirs), Some(Outcome::Pass))
+            };
+            let (Some(ours), Some(rank)) = (theirs.type_node().leaf_rank(), ty.leaf_rank()) else {
+                // A leaf of no ranks (a string, a float) at its type's simplest value
+                // (`""`): apart when it fails at its type's edge values as well.
+                let others: SmallVec<[Box<dyn SubValue>; 4]> = (ty.node_edge_values())
+                    .into_iter()
+                    .filter(|v| {
+                        let v = v.as_node();
+                        compare(v, leaf).is_ne() && compare(v, theirs).is_ne()
+                    })
+                    .take(4)
+                    .collect();
+                return is_simplest(theirs)
+                    && others.len() >= 3
+                    && needed()
+                    && others.into_iter().all(|v| fails(Some(v)));
             };
             let passes = |value: Option<Box<dyn SubValue>>| {
                 matches!(value.and_then(run), Some(Outcome::Pass))
@@ -1098,13 +1127,6 @@ impl<'p> Known<'p> {
                     between.push(r);
                 }
             }
-            // The class's bug needs its literal: its counterexample with the candidate's
-            // value there passes (else the formula only said less than it could).
-            let needed = || {
-                let mut theirs = class.value.clone();
-                replace_at_path(theirs.node_mut(), &literal.path, leaf.to_value()).is_ok()
-                    && matches!(self.run(&theirs), Some(Outcome::Pass))
-            };
             let anything = rank < 4
                 && needed()
                 && between.iter().all(|&r| fails(ty.from_leaf_rank(r)))
@@ -1220,6 +1242,16 @@ fn at_a_fixed_place(root: NodeRef<'_>, path: &[u32]) -> bool {
         }
     }
     true
+}
+
+/// True when `leaf` is its type's simplest value: rank 0, or, for a type of no ranks (a
+/// string, a float), one with nothing simpler to shrink to (`""`, `0.0`).
+fn is_simplest(leaf: NodeRef<'_>) -> bool {
+    let ty = leaf.type_node();
+    match ty.leaf_rank() {
+        Some(rank) => rank == 0,
+        None => ty.node_shrink_value().is_empty(),
+    }
 }
 
 /// True when at every literal of `unlike` the class's value in `own` or the candidate's

@@ -1537,7 +1537,9 @@ struct Shipment {
 
 /// Two bugs beside a class whose literal is its type's simplest value in a field (no list
 /// element on the way): a second bug's counterexample, reduced in the open, slid onto the
-/// literal (`(true, [0; 7])` to `(false, [])`) and was taken for the class's, in every seed.
+/// literal (`(true, [0; 7])` to `(false, [])`) and was taken for the class's, in every seed
+/// (a string's `""` and a float's `0.0` too, which have no ranks: judged at their type's edge
+/// values).
 /// A find that fails whatever its value at such a field, where the class's counterexample
 /// with its value passes, is another bug, where the class's formula holds nothing else: a
 /// length limit that depends on a flag (`(false, [x1, .., x6, ..x0])`) stays one class, as
@@ -1546,7 +1548,7 @@ struct Shipment {
 #[test]
 fn a_second_bug_beside_a_field_at_its_types_simplest_value_is_a_second_class() {
     let seven = "[0, 0, 0, 0, 0, 0, 0]";
-    let cases: [(&str, [String; 2]); 4] = [
+    let cases: [(&str, [String; 2]); 6] = [
         ("flag", ["(false, [])".into(), format!("(true, {seven})")]),
         ("number", ["(0, [])".into(), format!("(1, {seven})")]),
         (
@@ -1563,8 +1565,10 @@ fn a_second_bug_beside_a_field_at_its_types_simplest_value_is_a_second_class() {
                 "Shipment { express: false, qty: 1, lines: [200] }".into(),
             ],
         ),
+        ("text", ["(\"\", [])".into(), "(\"a\", [0])".into()]),
+        ("float", ["(0.0, [])".into(), format!("(1.0, {seven})")]),
     ];
-    let mut both = [0; 4];
+    let mut both = [0; 6];
     for seed in SEEDS {
         let args = seeded(seed);
         let found = [
@@ -1574,6 +1578,10 @@ fn a_second_bug_beside_a_field_at_its_types_simplest_value_is_a_second_class() {
             reported(&smart_check(&args, |o: &Shipment| {
                 o.qty != 0 && o.lines.iter().all(|&x| x < 200)
             })),
+            reported(&smart_check(&args, |t: &(String, Vec<u8>)| {
+                !t.0.is_empty() && !t.1.contains(&0)
+            })),
+            reported(&smart_check(&args, |t: &(f64, Vec<u8>)| t.0 != 0.0 && t.1.len() <= 6)),
         ];
         for (k, ((name, expected), found)) in cases.iter().zip(found).enumerate() {
             assert!(found.iter().all(|c| expected.contains(c)), "seed {seed}, {name}: {found:?}");
