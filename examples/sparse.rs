@@ -256,10 +256,12 @@ pub fn compare<T: SubTypes + Enumerate, R: smartcheck::PropertyResult>(
 
 /// The inputs of [`insert_property`] up to `depth` that meet its precondition, as Target
 /// enumerates them: the sorted lists (an unsorted prefix is never extended), each with every
-/// element to insert. The rest of the space is counted as pruned, not built.
+/// element to insert. The rest of the space is counted as pruned, not built. A tuple adds no
+/// level, so both parts are enumerated to `depth` itself: the space is that of
+/// `(Vec<u8>, u8)` up to `depth`, which the report names.
 pub fn sorted_insert_inputs(depth: usize) -> Pruned<(Vec<u8>, u8)> {
-    let lists = lists_where::<u8>(depth - 1, |l: &[u8]| sorted(l));
-    lists.paired_with(&parts::<u8>(depth - 1))
+    let lists = lists_where::<u8>(depth, |l: &[u8]| sorted(l));
+    lists.paired_with(&parts::<u8>(depth))
 }
 
 /// [`compare`] after an exhaustive check of one's own (over a pruned space).
