@@ -32,10 +32,11 @@
 //! A contract may state no clause (`#[smartcheck::contract]`): it checks the type invariants
 //! alone, and its test calls the function on drawn arguments, which finds the panics.
 //!
-//! A broken clause is named as written (its source text, on one line). Methods and generic
-//! functions (type or const parameters, `impl Trait` arguments included) get the run-time
-//! checks; write `test = false` for them (a `#[test]` cannot sit in an `impl` block, and a
-//! generic function has no one type to test). Lifetime parameters alone get a test: it lends
+//! A broken clause is named as written (its source text, on one line). Methods and associated
+//! functions (anything in an `impl` block), generic functions (type or const parameters,
+//! `impl Trait` arguments included) and `unsafe fn`s get the run-time checks; write
+//! `test = false` for them (a `#[test]` cannot sit in an `impl` block, a generic function has
+//! no one type to test, and drawn arguments need not meet an `unsafe fn`'s conditions). Lifetime parameters alone get a test: it lends
 //! the drawn values for the call, which a `&'static` argument or a lifetime bounded by
 //! `'static` cannot take (refused, on that lifetime). A lifetime inside an argument's type
 //! (`Cow<'a, str>`) is drawn as `'static` (a `Cow<'static, str>`); a type with no such value to
@@ -961,6 +962,12 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
     }
     if let Some(a) = &sig.asyncness {
         return Err(refuse(a, "an async function"));
+    }
+    // The test would call it on whatever it draws, in an `unsafe` block it has no right to
+    // write (it was E0133 at the attribute under `cargo test`).
+    if let Some(u) = &sig.unsafety {
+        let why = "drawn arguments need not meet the conditions its callers must uphold";
+        return Err(refuse(u, &format!("an `unsafe fn` ({why})")));
     }
     let mut inputs = Vec::new();
     for (i, input) in sig.inputs.iter().enumerate() {

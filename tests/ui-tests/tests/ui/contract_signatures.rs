@@ -14,4 +14,12 @@ pub const fn twice(x: u8) -> u8 {
     x * 2
 }
 
+// An `unsafe fn`: the test would call it on drawn arguments, which need not meet the
+// conditions its callers must uphold (it was E0133 at the attribute under `cargo test`,
+// "call to unsafe function").
+#[smartcheck::contract(ensures = result <= x)]
+pub unsafe fn halve(x: u8) -> u8 {
+    x / 2
+}
+
 fn main() {}
