@@ -36,7 +36,10 @@
 //! functions (anything in an `impl` block), generic functions (type or const parameters,
 //! `impl Trait` arguments included) and `unsafe fn`s get the run-time checks; write
 //! `test = false` for them (a `#[test]` cannot sit in an `impl` block, a generic function has
-//! no one type to test, and drawn arguments need not meet an `unsafe fn`'s conditions). Lifetime parameters alone get a test: it lends
+//! no one type to test, and drawn arguments need not meet an `unsafe fn`'s conditions). The
+//! attribute cannot see the `impl` block: an associated function is refused as such when its
+//! signature names `Self`, and is otherwise rustc's error that `#[test]` may only be used on a
+//! free function, at the attribute. Lifetime parameters alone get a test: it lends
 //! the drawn values for the call, which a `&'static` argument or a lifetime bounded by
 //! `'static` cannot take (refused, on that lifetime). A lifetime inside an argument's type
 //! (`Cow<'a, str>`) is drawn as `'static` (a `Cow<'static, str>`); a type with no such value to
@@ -717,6 +720,8 @@ struct Found<'t> {
     /// implements `SubTypes` as `Name<'static>`) is not seen: [`lifetimes_shown`] asks for
     /// `Name<'_>`.
     borrows: bool,
+    /// `Self`: the function is an associated one, in an `impl` block.
+    self_type: Option<&'t syn::Ident>,
 }
 
 impl<'t> syn::visit::Visit<'t> for Found<'t> {
@@ -747,6 +752,9 @@ impl<'t> syn::visit::Visit<'t> for Found<'t> {
                 _ => false,
             };
             self.borrows |= !lifetime;
+        }
+        if segment.ident == "Self" {
+            self.self_type.get_or_insert(&segment.ident);
         }
         syn::visit::visit_path_segment(self, segment);
     }
@@ -1000,6 +1008,22 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
             }
         };
         inputs.push(arg(pat.ident.clone(), &typed.ty, field));
+    }
+    // An associated function is seen only by the `Self` in its signature: the attribute does
+    // not see the `impl` block, where the test cannot sit (it was three rustc errors at the
+    // attribute, none of them saying so).
+    let result = match &sig.output {
+        ReturnType::Type(_, ty) => Some(&**ty),
+        ReturnType::Default => None,
+    };
+    let typed = sig.inputs.iter().filter_map(|input| match input {
+        FnArg::Typed(typed) => Some(&*typed.ty),
+        FnArg::Receiver(_) => None,
+    });
+    if let Some(s) = typed.chain(result).find_map(|ty| found_in(ty).self_type) {
+        let what = "an associated function (it names `Self`, and a `#[test]` cannot sit in an \
+                    `impl` block)";
+        return Err(refuse(s, what));
     }
     let p = facade(contract);
     let result_check = result_check(&p, sig);

@@ -22,4 +22,16 @@ pub unsafe fn halve(x: u8) -> u8 {
     x / 2
 }
 
+// An associated function naming `Self`: its test cannot sit in the `impl` block (it was three
+// rustc errors at the attribute, among them "`const` items in this context need a name" and,
+// under `cargo test`, "cannot find function `new` in this scope").
+pub struct Meters(u8);
+
+impl Meters {
+    #[smartcheck::contract(ensures = result.0 == x)]
+    pub fn new(x: u8) -> Self {
+        Meters(x)
+    }
+}
+
 fn main() {}
