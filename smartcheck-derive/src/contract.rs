@@ -124,6 +124,13 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     } else {
         TokenStream::new()
     };
+    // The test of a `#[track_caller]` function calls a copy of it ([`untracked_copy`]), which
+    // is the function's use in a test build: without this, `cargo test --release` warned that
+    // a function only its test calls was never used (the checked copy was not warned of).
+    let mut function = function;
+    if contract.test && tracks_caller(&function) {
+        function.attrs.push(syn::parse_quote!(#[cfg_attr(test, allow(dead_code))]));
+    }
     let function = checked_and_plain(&function, &contract);
     quote! {
         #function
@@ -1094,6 +1101,25 @@ mod tests {
     /// Without the `release-contracts` feature the checks are in the copy for builds with debug
     /// assertions; builds without them get the function exactly as written, so the contract
     /// costs nothing there.
+    /// The test of a `#[track_caller]` function calls a copy of it, so in a test build the
+    /// function may have no caller of its own: `cargo test --release` warned that it was never
+    /// used (the plain copy is the function there; the checked one was not warned of). Its
+    /// dead-code lint is off in test builds only, where the test is its use.
+    #[test]
+    #[cfg(not(feature = "release-contracts"))]
+    fn a_track_caller_function_only_its_test_calls_is_not_dead_code() {
+        let tracked = "#[track_caller] fn halve(x: u8) -> u8 { x / 2 }";
+        let allowed = "# [cfg_attr (test , allow (dead_code))]";
+        let out = expanded("ensures = result < 200", tracked);
+        let plain = format!("{allowed} # [cfg (not (debug_assertions))] fn halve");
+        assert!(out.contains(&plain), "{out}");
+        // Without a test, or without `#[track_caller]`, the test calls no copy: the lint is
+        // the user's.
+        let out = expanded("ensures = result < 200, test = false", tracked);
+        assert!(!out.contains(allowed), "{out}");
+        assert!(!expanded("ensures = result < 200", FUNCTION).contains(allowed));
+    }
+
     #[test]
     #[cfg(not(feature = "release-contracts"))]
     fn checks_compile_to_nothing_without_debug_assertions() {
