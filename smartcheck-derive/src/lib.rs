@@ -102,7 +102,8 @@ pub fn property(args: TokenStream, item: TokenStream) -> TokenStream {
 /// `requires`, calls the function and checks `ensures`, naming a broken clause in every
 /// build (`exhaustive = N` also checks every argument tuple up to depth `N`; without it, when
 /// random discovery gives up and the argument types enumerate, every tuple up to depth 5;
-/// `test = false` generates no test, as methods need). Any other key must be a field of
+/// `test = false` generates no test, as methods and associated functions, generic functions
+/// and `unsafe fn`s need). Any other key must be a field of
 /// `smartcheck::Args`; a misspelled one is a compile error naming the nearest valid key.
 ///
 /// ```text
