@@ -32,7 +32,8 @@
 //! A contract may state no clause (`#[smartcheck::contract]`): it checks the type invariants
 //! alone, and its test calls the function on drawn arguments, which finds the panics.
 //!
-//! A broken clause is named as written (its source text, on one line). Methods and associated
+//! A broken clause is named as written (its source text, on one line), and so is a clause
+//! that panics while it is checked, with the panic's message. Methods and associated
 //! functions (anything in an `impl` block), generic functions (type or const parameters,
 //! `impl Trait` arguments included) and `unsafe fn`s get the run-time checks; write
 //! `test = false` for them (a `#[test]` cannot sit in an `impl` block, a generic function has
@@ -314,9 +315,23 @@ fn clause_check_as(name: &str, kind: &str, clause: &Expr, condition: TokenStream
     // (the second was counted among the first's instances and never reported).
     let span = syn::spanned::Spanned::span(clause);
     let panic = quote::quote_spanned! {span=> ::core::panic!("{}", #message) };
+    // A clause that panics while it is checked (an index out of range in `v[result]`) is named
+    // too, with the panic's message: it was the bare message, the clause unnamed. Where panics
+    // abort, the first one ends the program as before.
+    let panicked = format!("{message} panicked: ");
+    let rethrow = quote::quote_spanned! {span=> ::core::panic!("{}{}", #panicked, __why) };
     quote! {
-        if !(#condition) {
-            #panic;
+        match ::std::panic::catch_unwind(::std::panic::AssertUnwindSafe(|| !(#condition))) {
+            ::core::result::Result::Ok(false) => {}
+            ::core::result::Result::Ok(true) => #panic,
+            ::core::result::Result::Err(__payload) => {
+                let __why = __payload
+                    .downcast_ref::<&str>()
+                    .map(|s| ::std::string::ToString::to_string(s))
+                    .or_else(|| __payload.downcast_ref::<::std::string::String>().cloned())
+                    .unwrap_or_default();
+                #rethrow
+            }
         }
     }
 }
@@ -1127,11 +1142,11 @@ mod tests {
         let plain = "# [cfg (not (debug_assertions))] fn halve (x : u8) -> u8 { x / 2 }";
         assert!(out.contains(plain), "{out}");
         let checked = out.find("# [cfg (debug_assertions)] fn halve").expect("a checked copy");
-        let check = out.find("if ! (x > 1)").expect("the check");
+        let check = out.find("! (x > 1)").expect("the check");
         let plain = out.find(plain).expect("the plain copy");
         // The one check in the whole expansion is in the checked copy, before the plain one.
         assert!(checked < check && check < plain, "{out}");
-        assert_eq!(out.matches("if ! (x > 1)").count(), 1);
+        assert_eq!(out.matches("! (x > 1)").count(), 1);
     }
 
     /// With the feature, the one function checks its contract in every build.
@@ -1141,6 +1156,6 @@ mod tests {
         let out = expanded("requires = x > 1, test = false", FUNCTION);
         assert!(!out.contains("debug_assertions"), "{out}");
         assert_eq!(out.matches("fn halve").count(), 1);
-        assert_eq!(out.matches("if ! (x > 1)").count(), 1);
+        assert_eq!(out.matches("! (x > 1)").count(), 1);
     }
 }

@@ -238,6 +238,29 @@ fn signatures_a_contract_once_refused_work() {
     assert_eq!(count_a(String::from("a")), 1);
 }
 
+/// Wrong: the index of the last element, one too far. Its `ensures` indexes by the result, so
+/// the clause itself panics when the result is wrong.
+#[smartcheck::contract(requires = !v.is_empty(), ensures = v[result] == *v.last().unwrap(), test = false)]
+fn last_index(v: &[u8]) -> usize {
+    v.len()
+}
+
+/// A clause that panics while it is checked is named with the panic's message (it was the
+/// bare "index out of bounds", the clause unnamed).
+#[test]
+#[cfg_attr(not(debug_assertions), ignore = "run-time checks compile away without debug assertions")]
+fn a_clause_that_panics_is_named() {
+    let message = panic_message(|| {
+        last_index(&[4, 5]);
+    });
+    assert_eq!(
+        message,
+        "smartcheck: the contract of `last_index` is broken: ensures \
+         `v[result] == *v.last().unwrap()` panicked: index out of bounds: the len is 2 but the \
+         index is 2"
+    );
+}
+
 #[test]
 #[cfg_attr(not(debug_assertions), ignore = "run-time checks compile away without debug assertions")]
 fn a_broken_clause_is_printed_as_written() {
