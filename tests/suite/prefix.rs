@@ -110,8 +110,9 @@ fn insert_keeps_order((list, x): &(SortedBytes, u8)) -> bool {
 #[test]
 fn the_insert_bug_is_found_reduced_and_generalized_within_the_condition() {
     // Exhaustively: the pairs of a sorted list and a byte, the unsorted lists never built,
-    // so the bug comes at value 212 where the pairs of any list and a byte take 938
-    // (`sparse::a_sorted_list_insert_bug_is_found_only_exhaustively`).
+    // so the bug comes at value 212 (the struct takes one level of the depth, so its lists
+    // go to depth 5: another space than the one of
+    // `sparse::a_sorted_list_insert_bug_is_found_only_exhaustively`).
     let run = exhaustive_check(&args(1), 6, insert_keeps_order);
     let cex = run.counterexample().expect("the bug is found");
     assert_eq!(cex.value().0.items, [0, 0, 0, 1]);
