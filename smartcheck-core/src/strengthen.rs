@@ -590,7 +590,7 @@ impl Class {
         // number, opaque, is not walked into).
         let own = NodeRef::Value(self.value.node());
         let walked = node_at(own, &literal.path).is_some_and(|leaf| !leaf.is_opaque());
-        fixed == literal.path.len() + usize::from(walked)
+        fixed == literal.path.len() + usize::from(walked) && self.literals.len() == 1
     }
 
     /// True when `node` is an instance of this class's formula from its own root, literals
@@ -983,7 +983,7 @@ impl<'p> Known<'p> {
             // by the values around the candidate's.
             let itself = compare(NodeRef::Value(moved.node()), root).is_eq();
             let same = match itself && at_simplest(&unlike, own) {
-                true => !self.apart_at_simplest(class, root, &unlike),
+                true => !self.apart_at_simplest(class, root, &unlike, true),
                 false => self.fails_like(&moved, &class.signature),
             };
             self.judged.borrow_mut().insert(key, same);
@@ -1019,19 +1019,18 @@ impl<'p> Known<'p> {
     /// reduction in the open.
     /// A literal in a list's element is left out: one bug at any index (`x != i`) fails
     /// whatever the value at the literal's index, beside its class at index 0, and is the
-    /// same bug at another place. At most six runs a literal, for the first class whose
-    /// shape the candidate has.
+    /// same bug at another place. The bug (its earlier counterexample's position) the
+    /// candidate is apart from; at most six runs a literal, for the first class whose shape
+    /// the candidate has.
     pub(crate) fn apart_at_a_fixed_simplest(
         &self,
         candidate: &dyn SubValue,
         failure: &Failure,
-    ) -> bool {
+    ) -> Option<usize> {
         let root = NodeRef::Value(node_of(candidate));
-        let Some(class) = (self.classes.iter())
-            .find(|c| failure.has_signature(&c.signature) && c.shaped_from_root(root))
-        else {
-            return false;
-        };
+        let k = (self.classes.iter())
+            .position(|c| failure.has_signature(&c.signature) && c.shaped_from_root(root))?;
+        let class = &self.classes[k];
         let own = NodeRef::Value(class.value.node());
         let simplest_fixed = |literal: &Literal| {
             at_a_fixed_place(own, &literal.path)
@@ -1043,7 +1042,8 @@ impl<'p> Known<'p> {
                 .into_iter()
                 .filter(|(literal, _)| simplest_fixed(literal))
                 .collect();
-        !unlike.is_empty() && self.apart_at_simplest(class, root, &unlike)
+        let apart = !unlike.is_empty() && self.apart_at_simplest(class, root, &unlike, false);
+        apart.then(|| self.owners[k])
     }
 
     /// True when `root`, of `class`'s shape from the root, holds another value than its
@@ -1068,6 +1068,7 @@ impl<'p> Known<'p> {
         class: &Class,
         root: NodeRef<'_>,
         unlike: &[(&Literal, NodeRef<'_>)],
+        thresholds: bool,
     ) -> bool {
         let own = NodeRef::Value(class.value.node());
         unlike.iter().any(|&(literal, leaf)| {
@@ -1099,10 +1100,15 @@ impl<'p> Known<'p> {
                     })
                     .take(4)
                     .collect();
+                // And the candidate's value twice and four times over (`"aa"`, `"aaaa"`):
+                // a bug of the text's length beside the list's fails at every text of one
+                // char, edge values all, and passes at a longer one.
+                let twice = ty.node_folded(ty);
+                let four = twice.as_deref().and_then(|t| t.node_folded(t));
                 return is_simplest(theirs)
                     && others.len() >= 3
                     && needed()
-                    && others.into_iter().all(|v| fails(Some(v)));
+                    && others.into_iter().chain(twice).chain(four).all(|v| fails(Some(v)));
             };
             let passes = |value: Option<Box<dyn SubValue>>| {
                 matches!(value.and_then(run), Some(Outcome::Pass))
@@ -1143,7 +1149,8 @@ impl<'p> Known<'p> {
                         beyond.len() >= 2 && beyond.into_iter().all(|v| fails(Some(v)))
                     }
                 };
-            let threshold = rank >= 4
+            let threshold = thresholds
+                && rank >= 4
                 && passes(step(true))
                 && between.iter().all(|&r| passes(ty.from_leaf_rank(r)))
                 && fails(step(false));

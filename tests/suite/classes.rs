@@ -1543,7 +1543,9 @@ struct Shipment {
 /// A find that fails whatever its value at such a field, where the class's counterexample
 /// with its value passes, is another bug, where the class's formula holds nothing else: a
 /// length limit that depends on a flag (`(false, [x1, .., x6, ..x0])`) stays one class, as
-/// does a limit that grows with a number beside the list. (One bug at any index of a list
+/// does a limit that grows with a number or a text beside the list. Where one bug's failing
+/// inputs are those of two (a limit of 0 for `false` and 7 for `true`, an off-by-one), no
+/// rule can tell: it is two classes. (One bug at any index of a list
 /// is not so told: `one_bug_failing_at_0_and_elsewhere_is_one_class`.)
 #[test]
 fn a_second_bug_beside_a_field_at_its_types_simplest_value_is_a_second_class() {
@@ -1597,6 +1599,17 @@ fn a_second_bug_beside_a_field_at_its_types_simplest_value_is_a_second_class() {
         assert_eq!(report.counterexamples().len(), 1, "seed {seed}, flag's limit:\n{report}");
         let report = smart_check(&args, |t: &(u8, Vec<u8>)| t.1.len() <= usize::from(t.0) + 6);
         assert_eq!(report.counterexamples().len(), 1, "seed {seed}, number's limit:\n{report}");
+        // The review's: a list's length under seven times a text's (every text of one char
+        // fails beside seven elements, a longer one passes: it was a class per text length),
+        // and a flag's limit on two numbers (a formula with another literal, `(false, x0,
+        // 6)`, claims more than its flag).
+        let report =
+            smart_check(&args, |t: &(String, Vec<u8>)| t.1.len() < 7 * t.0.chars().count());
+        assert_eq!(report.counterexamples().len(), 1, "seed {seed}, text's limit:\n{report}");
+        let report = smart_check(&args, |t: &(bool, u8, u8)| {
+            u32::from(t.1) + u32::from(t.2) <= if t.0 { 8 } else { 5 }
+        });
+        assert_eq!(report.counterexamples().len(), 1, "seed {seed}, two numbers:\n{report}");
     }
 }
 
