@@ -246,9 +246,10 @@ pub const CONTRACT_DEPTH: usize = 5;
 
 /// The test `#[smartcheck::contract]` generates without `exhaustive = N`: [`check_with`]
 /// (random discovery, failures saved and replayed); when random discovery gives up because
-/// `requires` rejects most arguments and the argument types enumerate, every argument tuple
-/// up to [`CONTRACT_DEPTH`] is checked instead, as Target does, and the test passes only when
-/// none fails (stderr says what was covered); the failure it finds is saved and replayed first
+/// `requires` rejects most arguments, or passes having discarded at least as many arguments
+/// as it tested ([`few_valid`]), and the argument types enumerate, every argument tuple up
+/// to [`CONTRACT_DEPTH`] is checked too, as Target does, and the test passes only when none
+/// fails (stderr says what was covered); the failure it finds is saved and replayed first
 /// next time. Under `SMARTCHECK_EXHAUSTIVE` it is the property's exhaustive check
 /// ([`check_enumerated`]).
 #[doc(hidden)]
@@ -266,7 +267,7 @@ pub fn contract_test<T: SubTypes, R: PropertyResult>(
     }
     let report = report_erased(args, ty, &property::erase(&prop), at, Discovery::On);
     match exhaustive {
-        Some(run) if report.gave_up() => {
+        Some(run) if few_valid(&report) => {
             let random = text_of(report);
             let prop = |value: &T| prop(value).into_outcome();
             let (checked, unsaved) =
@@ -280,6 +281,15 @@ pub fn contract_test<T: SubTypes, R: PropertyResult>(
         _ if !report.passed() => panic!("{}", text_of(report)),
         _ => {}
     }
+}
+
+/// True when random discovery gave up, or passed having discarded at least as many arguments
+/// as it tested: `requires` lets few through, and the ones drawn are a thin sample of the
+/// valid ones. A binary search under `requires = sorted(v)`, wrong for the last element of
+/// lists of three or more, passed its random test in 23 of 30 seeds (about a quarter of the
+/// drawn lists are sorted, short ones most); the small ones, all checked, hold `([0, 0, 1], 1)`.
+fn few_valid(report: &Report<Root>) -> bool {
+    report.gave_up() || (report.passed() && report.discards() >= report.tests())
 }
 
 /// The test `#[smartcheck::contract(.., exhaustive = N)]` generates: random discovery with
