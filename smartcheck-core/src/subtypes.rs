@@ -477,7 +477,7 @@ impl<T: SubTypes> Node for T {
         T::min_size()
     }
     fn node_shrink_value(&self) -> Vec<Box<dyn SubValue>> {
-        SubTypes::shrink_value(self).into_iter().map(|v| Box::new(v) as Box<dyn SubValue>).collect()
+        boxed(SubTypes::shrink_value(self))
     }
     fn node_leaf_rank(&self) -> Option<u64> {
         SubTypes::leaf_rank(self)
@@ -489,12 +489,10 @@ impl<T: SubTypes> Node for T {
         SubTypes::within_constraints(self)
     }
     fn node_small_values(&self, n: usize) -> Vec<Box<dyn SubValue>> {
-        let values = SubTypes::small_values(self, n).into_iter();
-        values.map(|v| Box::new(v) as Box<dyn SubValue>).collect()
+        boxed(SubTypes::small_values(self, n))
     }
     fn node_edge_values(&self) -> Vec<Box<dyn SubValue>> {
-        let values = T::edge_values().into_iter();
-        values.map(|v| Box::new(v) as Box<dyn SubValue>).collect()
+        boxed(T::edge_values())
     }
     fn node_field_range(&self, k: usize) -> Option<Box<dyn FieldRange>> {
         SubTypes::field_range(self, k)
@@ -511,7 +509,7 @@ impl<T: SubTypes> Node for T {
         SubTypes::folded(self, next).map(|v| Box::new(v) as Box<dyn SubValue>)
     }
     fn node_jumps(&self) -> Vec<Box<dyn SubValue>> {
-        SubTypes::jumps(self).into_iter().map(|v| Box::new(v) as Box<dyn SubValue>).collect()
+        boxed(SubTypes::jumps(self))
     }
     fn node_cmp_simplicity(&self, other: &dyn Node) -> std::cmp::Ordering {
         match other.node_as_any().and_then(|o| o.downcast_ref::<T>()) {
@@ -519,6 +517,17 @@ impl<T: SubTypes> Node for T {
             None => std::cmp::Ordering::Equal,
         }
     }
+}
+
+/// `values`, each boxed as a sub-value. A loop, not `into_iter().map(..).collect()`: this
+/// blanket impl is compiled once per value type (every derived type of a user's, every leaf
+/// type of the engine's), and each such chain was some 28 functions to compile per type.
+fn boxed<T: SubTypes>(values: Vec<T>) -> Vec<Box<dyn SubValue>> {
+    let mut out: Vec<Box<dyn SubValue>> = Vec::with_capacity(values.len());
+    for v in values {
+        out.push(Box::new(v));
+    }
+    out
 }
 
 impl<T: SubTypes> NodeMut for T {
