@@ -298,11 +298,48 @@ pub fn variants<T: 'static>(parts: Vec<Values<T>>) -> Values<T> {
 }
 
 /// The integers of magnitude below `depth`, by magnitude, positive first, within `lo..=hi`.
-pub(crate) fn signed(depth: usize, lo: i128, hi: i128) -> impl Iterator<Item = i128> {
+pub(crate) fn signed(depth: usize, lo: i128, hi: i128) -> Signed {
     let top = i128::try_from(depth).unwrap_or(i128::MAX);
-    (0..top)
-        .flat_map(|m| if m == 0 { vec![0] } else { vec![m, -m] })
-        .filter(move |v| (lo..=hi).contains(v))
+    Signed { next: 0, top, negative: None, lo, hi }
+}
+
+/// The iterator of [`signed`]: 0, then `m` and `-m` for each magnitude `m` below `top`, those
+/// within `lo..=hi`. A struct of its own, not a chain of adapters with closures: each integer
+/// type's enumeration wraps it, and a chain was compiled again, adapter by adapter, for each.
+pub(crate) struct Signed {
+    /// The next magnitude to give.
+    next: i128,
+    top: i128,
+    /// `-m`, due right after `m`.
+    negative: Option<i128>,
+    lo: i128,
+    hi: i128,
+}
+
+impl Iterator for Signed {
+    type Item = i128;
+
+    fn next(&mut self) -> Option<i128> {
+        loop {
+            let v = match self.negative.take() {
+                Some(v) => v,
+                None => {
+                    if self.next >= self.top {
+                        return None;
+                    }
+                    let m = self.next;
+                    self.next += 1;
+                    if m != 0 {
+                        self.negative = Some(-m);
+                    }
+                    m
+                }
+            };
+            if (self.lo..=self.hi).contains(&v) {
+                return Some(v);
+            }
+        }
+    }
 }
 
 macro_rules! int_enumerate {
