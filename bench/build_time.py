@@ -4,9 +4,10 @@ proptest + proptest-derive (issue 13). Prints a table: clean test build (depende
 included), test build of the crate alone (dependencies already built), and an incremental
 rebuild after a one-line edit; medians of several runs, and smartcheck / proptest ratios.
 
-Run from the repository root: `python3 bench/build_time.py [--runs N]`. It writes the two
-crates under a temporary folder and builds them with the machine's cargo (crates.io must be
-reachable for proptest the first time)."""
+Run from the repository root: `python3 bench/build_time.py [--runs N] [--keep DIR]`. It writes
+the two crates under a temporary folder (or DIR, kept) and builds them with the machine's cargo
+(crates.io must be reachable for proptest the first time), in turn within each run, so that
+the ratios hold on a machine whose load changes while it runs."""
 
 import argparse
 import os
@@ -101,38 +102,58 @@ def touch_crate(path):
     props.write_text(props.read_text() + "\n// edit\n")
 
 
-def measure(make, name, runs, work):
-    path = work / name
-    make(path)
-    target = work / f"target-{name}"
-    clean, crate_only, incremental = [], [], []
-    for _ in range(runs):
-        shutil.rmtree(target, ignore_errors=True)
-        clean.append(build(path, target))
-        # The crate alone: its own artifacts removed, dependencies kept.
-        subprocess.run(["cargo", "clean", "-q", "-p", name], cwd=path,
-                       env=dict(os.environ, CARGO_TARGET_DIR=str(target)), check=True)
-        crate_only.append(build(path, target))
-        touch_crate(path)
-        incremental.append(build(path, target))
-    return [statistics.median(x) for x in (clean, crate_only, incremental)]
+def measure(crates, runs, work):
+    """Clean, crate-alone and incremental build times of each crate, per run. The crates take
+    turns within a run (the first one alternating), so that a change in the machine's load
+    touches both sides of a run's ratio alike."""
+    paths = {}
+    for name, make in crates:
+        paths[name] = work / name
+        make(paths[name])
+    times = {name: ([], [], []) for name, _ in crates}
+    for run in range(runs):
+        order = crates if run % 2 == 0 else crates[::-1]
+        for name, _ in order:
+            path, target = paths[name], work / f"target-{name}"
+            clean, crate_only, incremental = times[name]
+            shutil.rmtree(target, ignore_errors=True)
+            clean.append(build(path, target))
+            # The crate alone: its own artifacts removed, dependencies kept.
+            subprocess.run(["cargo", "clean", "-q", "-p", name], cwd=path,
+                           env=dict(os.environ, CARGO_TARGET_DIR=str(target)), check=True)
+            crate_only.append(build(path, target))
+            touch_crate(path)
+            incremental.append(build(path, target))
+    return times
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--keep", metavar="DIR",
+                        help="write the crates and their targets under DIR and keep them "
+                             "(for `cargo test --no-run --timings` by hand)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        work = pathlib.Path(tmp)
-        sc = measure(smartcheck_crate, "user-smartcheck", args.runs, work)
-        pt = measure(proptest_crate, "user-proptest", args.runs, work)
+        work = pathlib.Path(args.keep or tmp)
+        if args.keep:
+            for name in ("user-smartcheck", "user-proptest"):
+                shutil.rmtree(work / name, ignore_errors=True)
+            work.mkdir(parents=True, exist_ok=True)
+        times = measure([("user-smartcheck", smartcheck_crate), ("user-proptest", proptest_crate)],
+                        args.runs, work)
+    sc, pt = times["user-smartcheck"], times["user-proptest"]
     print(f"Build time of a crate with {N} derived types and {N} properties "
-          f"(`cargo test --no-run`), median of {args.runs} runs, seconds:\n")
+          f"(`cargo test --no-run`), median of {args.runs} runs, seconds; the ratio is the "
+          f"median of the runs' ratios (the two crates built in turn within each run):\n")
     print("| build | smartcheck | proptest + proptest-derive | ratio |")
     print("|---|---|---|---|")
     for label, a, b in zip(["clean (dependencies included)", "the crate alone",
                             "incremental (one-line edit)"], sc, pt):
-        print(f"| {label} | {a:.1f} | {b:.1f} | {a / b:.2f} |")
+        ratio = statistics.median(x / y for x, y in zip(a, b))
+        print(f"| {label} | {statistics.median(a):.1f} | {statistics.median(b):.1f} | {ratio:.2f} |")
+    print("\nClean build ratio, run by run: "
+          + ", ".join(f"{x / y:.2f}" for x, y in zip(sc[0], pt[0])))
 
 
 if __name__ == "__main__":
