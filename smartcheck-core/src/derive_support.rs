@@ -1370,6 +1370,18 @@ impl<T> ViaNotEnumerated<T> for Probe<T> {
     }
 }
 
+/// The text a panic's `payload` carries (`panic!("..")`'s message), or `None` for another
+/// payload (`panic_any(42)`). A contract's clause that itself panics is named with it, by a
+/// call in the generated code rather than the downcasts written out at every clause.
+#[doc(hidden)]
+pub fn panic_text(payload: &(dyn std::any::Any + Send)) -> Option<String> {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        Some((*s).to_string())
+    } else {
+        payload.downcast_ref::<String>().cloned()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

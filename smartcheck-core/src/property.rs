@@ -316,14 +316,9 @@ pub(crate) fn install_hook_once() {
 }
 
 fn payload_message(payload: &(dyn Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        // `panic_any(42)`: std's own hook prints `Box<dyn Any>`, which reads as a type.
-        "a panic whose payload is not text (`panic_any`)".to_string()
-    }
+    // `panic_any(42)`: std's own hook prints `Box<dyn Any>`, which reads as a type.
+    crate::derive_support::panic_text(payload)
+        .unwrap_or_else(|| "a panic whose payload is not text (`panic_any`)".to_string())
 }
 
 /// Runs `f` silenced: a panic in it is returned as a failure with its message and location,

@@ -302,12 +302,18 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// A panic naming `clause` of the contract of `name` when it does not hold.
-fn clause_check(name: &str, kind: &str, clause: &Expr) -> TokenStream {
-    clause_check_as(name, kind, clause, clause.to_token_stream())
+fn clause_check(p: &TokenStream, name: &str, kind: &str, clause: &Expr) -> TokenStream {
+    clause_check_as(p, name, kind, clause, clause.to_token_stream())
 }
 
 /// [`clause_check`] with `condition` checked in place of the clause, named as written.
-fn clause_check_as(name: &str, kind: &str, clause: &Expr, condition: TokenStream) -> TokenStream {
+fn clause_check_as(
+    p: &TokenStream,
+    name: &str,
+    kind: &str,
+    clause: &Expr,
+    condition: TokenStream,
+) -> TokenStream {
     let text = clause_text(clause);
     let message = format!("smartcheck: the contract of `{name}` is broken: {kind} `{text}`");
     // The panic is located at the clause, not at the attribute: each clause is a panic site
@@ -325,11 +331,7 @@ fn clause_check_as(name: &str, kind: &str, clause: &Expr, condition: TokenStream
             ::core::result::Result::Ok(false) => {}
             ::core::result::Result::Ok(true) => #panic,
             ::core::result::Result::Err(__payload) => {
-                let __why = __payload
-                    .downcast_ref::<&str>()
-                    .map(|s| ::std::string::ToString::to_string(s))
-                    .or_else(|| __payload.downcast_ref::<::std::string::String>().cloned())
-                    .unwrap_or_default();
+                let __why = #p::__private::panic_text(&*__payload).unwrap_or_default();
                 #rethrow
             }
         }
@@ -451,8 +453,8 @@ fn mentions(tokens: TokenStream, ident: &syn::Ident) -> bool {
 /// assertions, or every build under the `release-contracts` feature).
 fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
     let name = function.sig.ident.to_string();
-    let requires = contract.requires.iter().map(|c| clause_check(&name, "requires", c));
     let p = facade(contract);
+    let requires = contract.requires.iter().map(|c| clause_check(&p, &name, "requires", c));
     let values = checked_values(&function.sig);
     let on_entry = values.iter().map(|v| invariant_check(&p, &name, &v.value, &v.what));
     // A result holding a `&mut` may borrow a `&mut` argument, which cannot be read again
@@ -519,9 +521,9 @@ fn checked(function: &ItemFn, contract: &Contract) -> TokenStream {
         .map(|c| match own_self {
             true => {
                 let condition = self_replaced(c.to_token_stream(), &entry_self);
-                clause_check_as(&name, "ensures", c, condition)
+                clause_check_as(&p, &name, "ensures", c, condition)
             }
-            false => clause_check(&name, "ensures", c),
+            false => clause_check(&p, &name, "ensures", c),
         })
         .collect();
     let body = &function.block;
@@ -1061,7 +1063,7 @@ fn test(function: &ItemFn, contract: &Contract) -> syn::Result<TokenStream> {
     // Each `ensures` checked on its own, so that the test names the one broken in every
     // build (where debug assertions are off the function itself checks nothing).
     let name = ident.to_string();
-    let ensures = contract.ensures.iter().map(|c| clause_check(&name, "ensures", c));
+    let ensures = contract.ensures.iter().map(|c| clause_check(&p, &name, "ensures", c));
     let test_name = format_ident!("smartcheck_contract_{}", ident);
     let fields = &contract.args;
     let run = match &contract.exhaustive {
