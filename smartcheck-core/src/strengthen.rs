@@ -577,6 +577,9 @@ impl Class {
     /// (false, x0)`, not `(false, [x1, ..x0])`). Such a class says its bug needs the literal
     /// and nothing else. O(n) in the counterexample's nodes.
     fn claims_only(&self, literal: &Literal) -> bool {
+        if self.literals.len() != 1 {
+            return false;
+        }
         // Numbered breadth-first as `nodes_match` does: a variable's sub-values too.
         let mut queue = VecDeque::from([(NodeRef::Value(self.value.node()), false)]);
         let (mut index, mut fixed) = (0usize, 0usize);
@@ -590,7 +593,7 @@ impl Class {
         // number, opaque, is not walked into).
         let own = NodeRef::Value(self.value.node());
         let walked = node_at(own, &literal.path).is_some_and(|leaf| !leaf.is_opaque());
-        fixed == literal.path.len() + usize::from(walked) && self.literals.len() == 1
+        fixed == literal.path.len() + usize::from(walked)
     }
 
     /// True when `node` is an instance of this class's formula from its own root, literals
