@@ -290,19 +290,20 @@ fn subsumed(
 /// [0; 7])`, a list over 6 long, beside `forall x0: (false, x0)`, would slide onto `false`)
 /// is reduced with that class's instances off limits: it may land in another known class
 /// (`(1, 39, [0; 16])`, a sum over 199, beside `(0, x1, x0)` and `(x1, 199, x0)`), never in
-/// that one. One reduction of a reduced value, for a counterexample of
-/// a known class's shape only, after at most one run a class; its evaluations are the
-/// tester's.
+/// that one (`judged`: that verdict on `cex`'s own value, where the caller made it). One
+/// reduction of a reduced value, for a counterexample of a known class's shape only, after at
+/// most one run a class; its evaluations are the tester's.
 fn in_the_open(
     args: &Args,
     tester: &mut Tester<'_>,
     known: &Knowing<'_, '_>,
     gen: &mut Gen,
     cex: &Counterexample<Root>,
+    judged: Option<Option<usize>>,
 ) -> Option<usize> {
-    let value = match known.classes.class_of_shape(&*cex.value, &cex.failure) {
-        Some(_) => cex.value.clone(),
-        None => moved_into_a_shape(tester, known, cex)?,
+    let (value, judged) = match known.classes.class_of_shape(&*cex.value, &cex.failure) {
+        Some(_) => (cex.value.clone(), judged),
+        None => (moved_into_a_shape(tester, known, cex)?, None),
     };
     if known.classes.fails_apart(&*value, &cex.failure) {
         return None;
@@ -310,7 +311,8 @@ fn in_the_open(
     // Apart from a class at a field's simplest value: reduced with that class's instances
     // off limits, it may still land in another known class (one bug past a threshold, read
     // through another field), never in that one.
-    let apart = known.classes.apart_at_a_fixed_simplest(&*value, &cex.failure);
+    let apart =
+        judged.unwrap_or_else(|| known.classes.apart_at_a_fixed_simplest(&*value, &cex.failure));
     let off_limits = |v: &dyn SubValue, f: &Failure| {
         known.classes.class_of(v, f).filter(|&owner| Some(owner) == apart)
     };
@@ -381,9 +383,17 @@ fn one_round(
             let mut own = Gen::new(gen.next_u64(), 0);
             let cex = reduce_found(args, tester, &mut own, value, failure.clone(), notes);
             let owner = cex.as_ref().ok().and_then(|cex| {
-                let shape = another_shape(tester, known.values, cex).map(|owner| (owner, false));
-                shape.or_else(|| {
-                    in_the_open(args, tester, known, &mut own, cex).map(|owner| (owner, true))
+                // A find apart from a class at a field's simplest value is no other shape of
+                // it: `[1, 0, 0, 0, 0, 0, 0]`, a list too long, sorts to `[0, 0, 0, 0, 0, 0,
+                // 1]`, which fails for its length and holds `forall x0: [0, ..x0]` too.
+                let mut apart = None;
+                let shape = another_shape(tester, known.values, cex).filter(|&owner| {
+                    let judged = known.classes.apart_at_a_fixed_simplest(&*cex.value, &cex.failure);
+                    *apart.insert(judged) != Some(owner)
+                });
+                shape.map(|owner| (owner, false)).or_else(|| {
+                    in_the_open(args, tester, known, &mut own, cex, apart)
+                        .map(|owner| (owner, true))
                 })
             });
             let cex = cex.map(|mut cex| {

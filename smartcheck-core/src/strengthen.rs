@@ -476,6 +476,10 @@ pub(crate) struct Class {
     /// ([`literal_leaves`]): a candidate with another value at one is an instance only when
     /// the counterexample with that value fails the same way ([`Known::class_of`]).
     literals: Vec<Literal>,
+    /// True when the formula has an existential variable (`forall constructors c0: there
+    /// exist arguments such that [0, ..c0(..)]`): it claims its literal fails beside some
+    /// values there, not beside all.
+    existential: bool,
 }
 
 impl Class {
@@ -512,6 +516,7 @@ impl Class {
             class.loose.extend(tags.iter().flat_map(|t| [t.tags[0].0, t.tags[1].0]));
         }
         class.literals = literal_leaves(cex);
+        class.existential = g.is_some_and(|g| !g.existential.is_empty());
         class
     }
 
@@ -531,7 +536,18 @@ impl Class {
         let loose = wildcards.clone();
         let related = Vec::new();
         let literals = Vec::new();
-        Class { value, wildcards, signature, pattern, related, loose, alternatives, literals }
+        let existential = false;
+        Class {
+            value,
+            wildcards,
+            signature,
+            pattern,
+            related,
+            loose,
+            alternatives,
+            literals,
+            existential,
+        }
     }
 
     /// True when a node with constructor `found` may stand at the root of this class's
@@ -573,11 +589,12 @@ impl Class {
     }
 
     /// True when this class's formula holds nothing but `literal` and the constructors
-    /// above it: every other sub-value of its counterexample is a variable (`forall x0:
-    /// (false, x0)`, not `(false, [x1, ..x0])`). Such a class says its bug needs the literal
-    /// and nothing else. O(n) in the counterexample's nodes.
+    /// above it: every other sub-value of its counterexample is a variable for all values
+    /// (`forall x0: (false, x0)`, not `(false, [x1, ..x0])`, nor `[0, ..c0(..)]` for some
+    /// tails: a list's sum even). Such a class says its bug needs the literal and nothing
+    /// else. O(n) in the counterexample's nodes.
     fn claims_only(&self, literal: &Literal) -> bool {
-        if self.literals.len() != 1 {
+        if self.literals.len() != 1 || self.existential {
             return false;
         }
         // Numbered breadth-first as `nodes_match` does: a variable's sub-values too.
@@ -1020,11 +1037,15 @@ impl<'p> Known<'p> {
     /// (false, x0)`. A class that holds more (`(false, [x1, .., x6, ..x0])`, a length limit
     /// that depends on the flag) may be one bug past a threshold, and is left to the
     /// reduction in the open.
-    /// A literal in a list's element is left out: one bug at any index (`x != i`) fails
-    /// whatever the value at the literal's index, beside its class at index 0, and is the
-    /// same bug at another place. The bug (its earlier counterexample's position) the
-    /// candidate is apart from; at most six runs a literal, for the first class whose shape
-    /// the candidate has.
+    /// A literal in a list's element (one list on the way, fields around it: `[0, ..x0]`,
+    /// `Cart { lines: [Line { qty: 0, price: x0 }, ..x1] }`) is judged with the candidate's
+    /// value set at that place in every element of the list at once ([`spread_places`]): a
+    /// list too long (`[1; 7]`) fails whatever its elements hold there, where one bug at any
+    /// index (`x != i`: `[1, 1]` fails whatever its first element, and `[2, 2]` passes) needs
+    /// another element's value, and is the same bug at another place. A `bool` there, which
+    /// has no value but the literal and the candidate's, is not judged. The bug (its earlier
+    /// counterexample's position) the candidate is apart from; at most six runs a literal,
+    /// for the first class whose shape the candidate has.
     pub(crate) fn apart_at_a_fixed_simplest(
         &self,
         candidate: &dyn SubValue,
@@ -1036,7 +1057,7 @@ impl<'p> Known<'p> {
         let class = &self.classes[k];
         let own = NodeRef::Value(class.value.node());
         let simplest_fixed = |literal: &Literal| {
-            at_a_fixed_place(own, &literal.path)
+            (at_a_fixed_place(own, &literal.path) || spread_places(root, &literal.path).is_some())
                 && node_at(own, &literal.path).is_some_and(is_simplest)
                 && class.claims_only(literal)
         };
@@ -1077,9 +1098,19 @@ impl<'p> Known<'p> {
         unlike.iter().any(|&(literal, leaf)| {
             let ty = leaf.type_node();
             let Some(theirs) = node_at(own, &literal.path) else { return false };
+            // The literal's place, or, in a list's element judged for the apart rule, that
+            // place in every element of the list.
+            let spread = !thresholds && !at_a_fixed_place(own, &literal.path);
+            let places = match spread {
+                true => spread_places(root, &literal.path),
+                false => Some(SmallVec::from_iter([literal.path.clone()])),
+            };
+            let Some(places) = places else { return false };
             let run = |value: Box<dyn SubValue>| {
                 let mut with = Root::from_boxed(root.to_value());
-                replace_at_path(with.node_mut(), &literal.path, value).ok()?;
+                for place in &places {
+                    replace_at_path(with.node_mut(), place, value.as_node().to_value()).ok()?;
+                }
                 self.run(&with)
             };
             let fails = |value: Option<Box<dyn SubValue>>| {
@@ -1143,7 +1174,7 @@ impl<'p> Known<'p> {
                 && match ty.from_leaf_rank(rank + 1) {
                     // A type that ends at the candidate's value (a `bool`'s `true`): it fails
                     // at every value of it.
-                    None => (0..rank).all(|r| fails(ty.from_leaf_rank(r))),
+                    None => !spread && (0..rank).all(|r| fails(ty.from_leaf_rank(r))),
                     Some(next) => {
                         let ranks = [2 * rank + 1, 8 * rank + 7];
                         let mut beyond: SmallVec<[Box<dyn SubValue>; 3]> = SmallVec::new();
@@ -1252,6 +1283,53 @@ fn at_a_fixed_place(root: NodeRef<'_>, path: &[u32]) -> bool {
         }
     }
     true
+}
+
+/// The most elements of a list that [`spread_places`] sets a leaf in.
+const SPREAD_ELEMENTS: usize = 64;
+
+/// For a `path` that enters one list's element (the list at a fixed place under `root`, the
+/// element's own sub-values at fixed places below it): that place in each of the list's
+/// elements in `root`, first to last (`[0]` in `[1, 2, 3]`: `[0]`, `[1, 0]`, `[1, 1, 0]`).
+/// `None` for a path at a fixed place, through an array or two lists, or in a list of more
+/// than [`SPREAD_ELEMENTS`] elements. O(e × d) for e elements at depth d.
+fn spread_places(root: NodeRef<'_>, path: &[u32]) -> Option<SmallVec<[Vec<u32>; 1]>> {
+    let mut at = root;
+    let mut start = None;
+    for (i, &slot) in path.iter().enumerate() {
+        match at.shape() {
+            Shape::Seq => return None,
+            Shape::List if start.is_none() => start = Some(i),
+            _ => {}
+        }
+        at = at.children().get(slot as usize)?.node;
+    }
+    let start = start?;
+    // Down the list's tails to the element's head, then fields only.
+    let tails = path[start..].iter().take_while(|&&slot| slot == 1).count();
+    let head = start + tails;
+    if path.get(head) != Some(&0) {
+        return None;
+    }
+    let element = node_at(root, &path[..=head])?;
+    if !at_a_fixed_place(element, &path[head + 1..]) {
+        return None;
+    }
+    let mut places = SmallVec::new();
+    let mut cell = node_at(root, &path[..start])?;
+    let mut prefix = path[..start].to_vec();
+    while let Some(tail) = cell.children().get(1).map(|c| c.node) {
+        if places.len() == SPREAD_ELEMENTS {
+            return None;
+        }
+        let mut place = prefix.clone();
+        place.push(0);
+        place.extend_from_slice(&path[head + 1..]);
+        places.push(place);
+        prefix.push(1);
+        cell = tail;
+    }
+    Some(places)
 }
 
 /// True when `leaf` is its type's simplest value: rank 0, or, for a type of no ranks (a

@@ -1527,6 +1527,24 @@ fn a_second_bug_beside_a_literal_at_its_types_simplest_value_is_a_second_class()
     assert!(elements >= 27, "both bugs of the element in {elements} of 30 seeds");
 }
 
+/// Runs `run` over [`SEEDS`]: each case's run must report only its two expected classes,
+/// and both in at least 27 of the 30 seeds.
+fn both_reported<const N: usize>(
+    cases: &[(&str, [String; 2]); N],
+    run: impl Fn(&Args) -> [Vec<String>; N],
+) {
+    let mut both = [0; N];
+    for seed in SEEDS {
+        for (k, ((name, expected), found)) in cases.iter().zip(run(&seeded(seed))).enumerate() {
+            assert!(found.iter().all(|c| expected.contains(c)), "seed {seed}, {name}: {found:?}");
+            both[k] += usize::from(found == *expected);
+        }
+    }
+    for ((name, _), both) in cases.iter().zip(both) {
+        assert!(both >= 27, "{name}: both bugs in {both} of 30 seeds");
+    }
+}
+
 /// A shipment whose quantity may not be 0 and whose lines may not be too many or too large.
 #[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
 struct Shipment {
@@ -1570,29 +1588,20 @@ fn a_second_bug_beside_a_field_at_its_types_simplest_value_is_a_second_class() {
         ("text", ["(\"\", [])".into(), "(\"a\", [0])".into()]),
         ("float", ["(0.0, [])".into(), format!("(1.0, {seven})")]),
     ];
-    let mut both = [0; 6];
-    for seed in SEEDS {
-        let args = seeded(seed);
-        let found = [
-            reported(&smart_check(&args, |t: &(bool, Vec<u8>)| t.0 && t.1.len() <= 6)),
-            reported(&smart_check(&args, |t: &(u8, Vec<u8>)| t.0 != 0 && t.1.len() <= 6)),
-            reported(&smart_check(&args, |o: &Shipment| o.qty != 0 && o.lines.len() <= 6)),
-            reported(&smart_check(&args, |o: &Shipment| {
+    both_reported(&cases, |args| {
+        [
+            reported(&smart_check(args, |t: &(bool, Vec<u8>)| t.0 && t.1.len() <= 6)),
+            reported(&smart_check(args, |t: &(u8, Vec<u8>)| t.0 != 0 && t.1.len() <= 6)),
+            reported(&smart_check(args, |o: &Shipment| o.qty != 0 && o.lines.len() <= 6)),
+            reported(&smart_check(args, |o: &Shipment| {
                 o.qty != 0 && o.lines.iter().all(|&x| x < 200)
             })),
-            reported(&smart_check(&args, |t: &(String, Vec<u8>)| {
+            reported(&smart_check(args, |t: &(String, Vec<u8>)| {
                 !t.0.is_empty() && !t.1.contains(&0)
             })),
-            reported(&smart_check(&args, |t: &(f64, Vec<u8>)| t.0 != 0.0 && t.1.len() <= 6)),
-        ];
-        for (k, ((name, expected), found)) in cases.iter().zip(found).enumerate() {
-            assert!(found.iter().all(|c| expected.contains(c)), "seed {seed}, {name}: {found:?}");
-            both[k] += usize::from(found == *expected);
-        }
-    }
-    for ((name, _), both) in cases.iter().zip(both) {
-        assert!(both >= 27, "{name}: both bugs in {both} of 30 seeds");
-    }
+            reported(&smart_check(args, |t: &(f64, Vec<u8>)| t.0 != 0.0 && t.1.len() <= 6)),
+        ]
+    });
     for seed in SEEDS {
         let args = seeded(seed);
         let report = smart_check(&args, |t: &(bool, Vec<u8>)| t.1.len() <= if t.0 { 8 } else { 5 });
@@ -1639,6 +1648,68 @@ fn one_bug_failing_at_0_and_elsewhere_is_one_class() {
         assert_eq!(smart_check(&seeded(seed), at_most).counterexamples().len(), 1, "seed {seed}");
         let equal = |v: &Vec<u8>| v.iter().enumerate().all(|(i, &x)| usize::from(x) != i);
         assert_eq!(smart_check(&seeded(seed), equal).counterexamples().len(), 1, "seed {seed}");
+    }
+}
+
+/// A cart's line, for [`a_second_bug_beside_a_list_elements_simplest_value_is_a_second_class`].
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Line {
+    qty: u8,
+    price: u16,
+}
+
+/// A cart of lines.
+#[derive(Debug, Clone, PartialEq, SubTypes, Arbitrary)]
+struct Cart {
+    lines: Vec<Line>,
+}
+
+/// Two bugs beside a class whose literal is its type's simplest value in a list's element
+/// (`forall x0: [0, ..x0]`, a first line's quantity of 0): the second bug's counterexample,
+/// a list too long, sorted onto the literal (`[1, 0, 0, 0, 0, 0, 0]` to `[0, 0, 0, 0, 0, 0,
+/// 1]`) or reduced in the open onto it, was taken for the class's, in every seed. A find
+/// that fails whatever its elements hold at that place, all at once, where the class's
+/// counterexample with its value passes, is another bug. One bug at any index (an element
+/// equal to its index, a line's quantity at most its position) or a limit that grows with
+/// the first element fails at some values there and passes at others: one class.
+#[test]
+fn a_second_bug_beside_a_list_elements_simplest_value_is_a_second_class() {
+    let cart = |qtys: &[u8]| {
+        let lines = qtys.iter().map(|&qty| Line { qty, price: 0 });
+        format!("{:?}", Cart { lines: lines.collect() })
+    };
+    let cases: [(&str, [String; 2]); 4] = [
+        ("list", ["[0]".into(), "[1, 0, 0, 0, 0, 0, 0]".into()]),
+        ("cart", [cart(&[0]), cart(&[1, 0, 0, 0, 0, 0, 0])]),
+        ("chars", ["['a']".into(), "['b', 'a', 'a', 'a', 'a', 'a', 'a']".into()]),
+        ("texts", ["[\"\"]".into(), "[\"a\", \"a\", \"a\", \"a\", \"a\"]".into()]),
+    ];
+    both_reported(&cases, |args| {
+        [
+            reported(&smart_check(args, |v: &Vec<u8>| v.first() != Some(&0) && v.len() <= 6)),
+            reported(&smart_check(args, |c: &Cart| {
+                c.lines.first().is_none_or(|l| l.qty != 0) && c.lines.len() <= 6
+            })),
+            reported(&smart_check(args, |v: &Vec<char>| v.first() != Some(&'a') && v.len() <= 6)),
+            reported(&smart_check(args, |v: &Vec<String>| {
+                v.first().is_none_or(|s| !s.is_empty()) && v.len() <= 4
+            })),
+        ]
+    });
+    for seed in SEEDS {
+        let args = seeded(seed);
+        let report = smart_check(&args, |v: &Vec<u8>| {
+            v.first().is_none_or(|&f| v.len() <= 3 * usize::from(f))
+        });
+        assert_eq!(report.counterexamples().len(), 1, "seed {seed}, first's limit:\n{report}");
+        let report = smart_check(&args, |c: &Cart| {
+            c.lines.iter().enumerate().all(|(i, l)| usize::from(l.qty) > i)
+        });
+        assert_eq!(report.counterexamples().len(), 1, "seed {seed}, positions:\n{report}");
+        let report = smart_check(&args, |v: &Vec<char>| {
+            (v.iter().enumerate()).all(|(i, &c)| c != char::from(b'a' + (i % 26) as u8))
+        });
+        assert_eq!(report.counterexamples().len(), 1, "seed {seed}, letters:\n{report}");
     }
 }
 
