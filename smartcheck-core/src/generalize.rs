@@ -1196,8 +1196,9 @@ mod tests {
             );
             let needs: Vec<bool> = g.variables().iter().map(|v| v.needs_precondition).collect();
             assert_eq!(needs, [true, false], "seed {seed}: {g:?}");
+            // The evidence counts the claim's last check, which may meet no rejection.
             let evidence = g.evidence().expect("a variable");
-            assert!(evidence.met >= 100 && evidence.met < evidence.tried, "{evidence:?}");
+            assert!(evidence.met >= 100 && evidence.met <= evidence.tried, "{evidence:?}");
         }
     }
 
@@ -1239,7 +1240,7 @@ mod tests {
         let (g, evaluations) = counted(some_fails, &(Some(0), vec![]));
         assert_eq!(
             g.evidence(),
-            Some(Evidence { tried: 100, met: 100, distinct: 65, every: false })
+            Some(Evidence { tried: 100, met: 100, distinct: 69, every: false })
         );
         assert_eq!(g.formula(), "forall values x0 x1:\n  (Some(x1), x0)");
         assert_eq!(evaluations, 1 + 100 + 100);

@@ -245,9 +245,14 @@ macro_rules! list_impl {
             fn shrink_value(&self) -> Vec<Self> {
                 Vec::new()
             }
-            /// A list of one of each of the element type's edge values.
+            /// A list of one of each of the element type's edge values, then of two of each
+            /// (`[255, 255]`: equal values cancel where code xors or subtracts, and wrap
+            /// where it adds).
             fn edge_values() -> Vec<Self> {
-                T::edge_values().into_iter().map(|e| std::iter::once(e).collect()).collect()
+                let edges = T::edge_values();
+                let ones = edges.iter().map(|e| std::iter::once(e.clone()).collect());
+                let twos = edges.iter().map(|e| [e.clone(), e.clone()].into_iter().collect());
+                ones.chain(twos).collect()
             }
         }
 

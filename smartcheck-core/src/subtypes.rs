@@ -157,7 +157,7 @@ pub trait SubTypes: Arbitrary + Clone + fmt::Debug + 'static {
     /// claims that a variable of this type may be anything: an integer's `MIN` and `MAX` and
     /// their neighbours, a float's infinities and NaN, a char's space, capital, digit, quote,
     /// control and multi-byte ones; `Some` of each of `T`'s for `Option<T>`, a list of one
-    /// of each of `T`'s for a list of `T`. Empty by default.
+    /// and a list of two of each of `T`'s for a list of `T`. Empty by default.
     fn edge_values() -> Vec<Self> {
         Vec::new()
     }
