@@ -169,3 +169,17 @@ fn reduce_and_generalize_refuse_absurd_arguments() {
     let error = smartcheck::generalize(&huge, prop, &vec![500]).expect_err("refused");
     assert!(matches!(error, smartcheck::ReduceError::InvalidArgs(_)), "{error}");
 }
+
+/// A counterexample of many integer variables: the number of their edge values' assignments
+/// overflowed a `usize` in the generalizer, which panicked, and the report blamed the input
+/// type's code with no counterexample (an outside review's: a list over 40 long).
+#[test]
+fn a_counterexample_of_many_numbers_is_generalized() {
+    let args = Args { max_size: 100, ..seeded(3) };
+    let report = smart_check(&args, |v: &Vec<u8>| v.len() < 41);
+    assert!(report.problems().is_empty(), "{report}");
+    let [cex] = report.counterexamples() else { panic!("{report}") };
+    assert_eq!(cex.value().len(), 41, "{report}");
+    let formula = cex.generalization().map(|g| g.formula().to_string()).unwrap_or_default();
+    assert!(formula.starts_with("forall values x0 x1 "), "{report}");
+}

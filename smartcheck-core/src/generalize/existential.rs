@@ -249,7 +249,7 @@ fn every_assignment(
     tuples: usize,
 ) -> Option<Vec<Vec<Box<dyn SubValue>>>> {
     let domains = joint_domain(ctx, scheme)?;
-    let combinations: usize = domains.iter().map(Vec::len).product();
+    let combinations = domains.iter().try_fold(1usize, |n, d| n.checked_mul(d.len()))?;
     if combinations.checked_mul(tuples)? > ctx.args.max_forall {
         return None;
     }

@@ -538,7 +538,7 @@ fn in_edge_order(
 ) -> Option<Vec<Box<dyn SubValue>>> {
     let pools: Vec<Vec<Box<dyn SubValue>>> =
         scheme.vars.iter().map(|v| ctx.edges(v.places[0])).collect();
-    let all = pools.iter().try_fold(1usize, |n, p| (!p.is_empty()).then(|| n * p.len()))?;
+    let all = pools.iter().try_fold(1usize, |n, p| n.checked_mul(p.len()).filter(|&n| n > 0))?;
     if all > EDGE_ORDER {
         return None;
     }
