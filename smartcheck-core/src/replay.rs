@@ -10,8 +10,9 @@
 //! counterexample is saved.
 //!
 //! Invariants: the report says where each replayed counterexample came from (file and line);
-//! its rerun line gives the same report, because a run never replays the inputs its own seed
-//! found (it finds them again), so a rerun with that seed replays exactly what this run did.
+//! its rerun line gives the same report, because a run replays the inputs its own seed found
+//! only where its rounds do not find them again (with other settings: fewer tests), so a
+//! rerun with that seed replays exactly what this run did; no saved input is skipped unseen.
 //! While the check runs, an in-flight record holds its seed, so a crash can be rerun. No panic
 //! of the input type's own code (generator, `Clone`, `Debug`, `Drop`, `Eq`, `Ord`, `Hash`)
 //! escapes: replaying an input runs inside a catch and becomes a problem of the report, the
@@ -406,20 +407,52 @@ impl<'a> Replay<'a> {
         }
         let flight = self.store.in_flight(&self.type_name, seed, &self.location); // till the end
         let prop = &counted(prop, flight.as_ref());
-        for input in loaded.inputs.iter().filter(|i| i.record.run != Some(seed)) {
+        // The lines this seed found are left to the rounds, which find them again with the
+        // same settings (so a rerun's report is this one's); checked below.
+        let own = |i: &&Saved<Entry>| i.record.run == Some(seed) && discovery == Discovery::On;
+        let (again, inputs): (Vec<&Saved<Entry>>, _) = loaded.inputs.iter().partition(own);
+        for input in inputs {
             self.replay_input(prop, &SavedInput::drawn(input, false));
         }
-        for input in self.one_tuple_inputs().iter().filter(|i| i.record.run != Some(seed)) {
+        let one_tuples = self.one_tuple_inputs();
+        let (tuples_again, tuples): (Vec<&Saved<Entry>>, _) = one_tuples.iter().partition(own);
+        for input in tuples {
             self.replay_input(prop, &SavedInput::drawn(input, true));
         }
         for input in &loaded.enumerated {
             self.replay_input(prop, &SavedInput::enumerated(input));
         }
+        let replayed = self.known.clone();
         let known = std::mem::take(&mut self.known);
         let mut report = match discovery {
             Discovery::On => rounds(self.args, self.ty, prop, seed, known),
             Discovery::Off => replayed_only(self.args, seed, known),
         };
+        // Where the rounds did not find one of them again (other settings: fewer tests, a
+        // smaller size), it is replayed, and the rounds run again knowing it: a saved failure
+        // is never skipped unseen.
+        let found = |input: &&Saved<Entry>| {
+            let record = &input.record;
+            (report.counterexamples.iter()).any(|c| {
+                c.origin == Some(record.origin)
+                    && value_hash(&debug_text(&c.original)) == record.hash
+            })
+        };
+        let lost: Vec<&Saved<Entry>> = again.into_iter().filter(|i| !found(i)).collect();
+        let lost_tuples: Vec<&Saved<Entry>> =
+            tuples_again.into_iter().filter(|i| !found(i)).collect();
+        if !lost.is_empty() || !lost_tuples.is_empty() {
+            self.known = replayed;
+            for input in lost {
+                self.replay_input(prop, &SavedInput::drawn(input, false));
+            }
+            for input in lost_tuples {
+                self.replay_input(prop, &SavedInput::drawn(input, true));
+            }
+            let spent = report.evaluations;
+            report = rounds(self.args, self.ty, prop, seed, std::mem::take(&mut self.known));
+            report.evaluations += spent;
+        }
         self.save_all(&report.counterexamples, seed);
         self.notes.append(&mut report.notes);
         report.notes = self.notes;

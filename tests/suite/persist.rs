@@ -39,6 +39,7 @@ fn child() {
         "contract_at_random" => smartcheck_contract_insert_at_random(),
         "contract_falling_back" => smartcheck_contract_find(),
         "pairs" => smartcheck::check(|(list, _): &(Vec<u8>, u8)| list.len() < 100),
+        "rare" => smartcheck::check(|v: &Vec<u8>| !(v.len() >= 8 && v[0] == 5 && v[1] == 3)),
         "writer" => write_entries(50),
         "writer_forever" => write_entries(u64::MAX),
         other => panic!("unknown role {other:?}"),
@@ -230,6 +231,31 @@ fn counterexamples_are_saved_replayed_and_kept_when_fixed() {
     let (ok, _) = run_child(module_path!(), &off, "one_bug", &[("SMARTCHECK_PERSIST", "0")]);
     assert!(!ok);
     assert!(!off.join("smartcheck-regressions").exists(), "SMARTCHECK_PERSIST=0 saves nothing");
+}
+
+/// A line saved by a run with the seed of this one is left to the rounds, which find it
+/// again with the same settings; with fewer tests they did not, and the saved failure was
+/// skipped unseen: the test passed (an outside review's). It is replayed.
+#[test]
+fn a_failure_saved_by_this_seed_is_replayed_when_the_rounds_miss_it() {
+    let dir = scratch("same_seed");
+    let more = [("SMARTCHECK_SEED", "7"), ("SMARTCHECK_TESTS", "3000")];
+    let (ok, first) = run_child(module_path!(), &dir, "rare", &more);
+    assert!(!ok && !first.contains("replayed"), "{first}");
+    let saved = saved_lines(&dir);
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(saved[0].contains(" run=0x7 # [5, 3, "), "{saved:?}");
+    let (ok, second) = run_child(module_path!(), &dir, "rare", &[("SMARTCHECK_SEED", "7")]);
+    assert!(!ok, "the saved failure was skipped:\n{second}");
+    assert!(
+        second.contains(&format!("note: counterexample 1 was replayed from {FILE}:2")),
+        "{second}"
+    );
+    assert!(report_of(&second).contains("  [5, 3, 0, 0, 0, 0, 0, 0]"), "{second}");
+    // With the settings that found it, the rounds find it again: the same report.
+    let (ok, third) = run_child(module_path!(), &dir, "rare", &more);
+    assert!(!ok && !third.contains("replayed"), "{third}");
+    assert_eq!(report_of(&third), report_of(&first));
 }
 
 /// A line as every version before generator versions wrote it (no `gen=` field): written by
