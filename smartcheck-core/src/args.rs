@@ -220,8 +220,8 @@ impl Args {
     /// These arguments with the environment's overrides applied, then validated
     /// ([`Args::validate`]): `SMARTCHECK_SEED` (decimal or `0x` hex), `SMARTCHECK_TESTS`,
     /// `SMARTCHECK_ROUNDS`, `SMARTCHECK_TIMEOUT` (`5s`, `300ms`, `5` for seconds, `off`),
-    /// `SMARTCHECK_VERBOSE` (`1`), `SMARTCHECK_FORK` (`1`), `SMARTCHECK_EXHAUSTIVE` (a depth;
-    /// `0` for random discovery).
+    /// `SMARTCHECK_VERBOSE` and `SMARTCHECK_FORK` (`1`, `true`, `yes` or `on`; `0`, `false`,
+    /// `no` or `off`), `SMARTCHECK_EXHAUSTIVE` (a depth; `0` for random discovery).
     pub fn with_env(mut self) -> Result<Args, String> {
         if let Some(v) = var("SMARTCHECK_SEED") {
             self.seed = Some(number("SMARTCHECK_SEED", &v)?);
@@ -236,16 +236,26 @@ impl Args {
             self.timeout_ms = milliseconds("SMARTCHECK_TIMEOUT", &v)?;
         }
         if let Some(v) = var("SMARTCHECK_VERBOSE") {
-            self.verbose = v.trim() != "0";
+            self.verbose = flag("SMARTCHECK_VERBOSE", &v)?;
         }
         if let Some(v) = var("SMARTCHECK_FORK") {
-            self.fork = v.trim() != "0";
+            self.fork = flag("SMARTCHECK_FORK", &v)?;
         }
         if let Some(v) = var("SMARTCHECK_EXHAUSTIVE") {
             self.exhaustive = Some(count("SMARTCHECK_EXHAUSTIVE", &v)?).filter(|&d| d > 0);
         }
         self.validate()?;
         Ok(self)
+    }
+}
+
+/// A switch: `1`, `true`, `yes` or `on`, or `0`, `false`, `no` or `off` (any case); anything
+/// else is an error (`SMARTCHECK_FORK=false` turned fork mode on).
+fn flag(name: &str, text: &str) -> Result<bool, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" => Ok(false),
+        _ => Err(format!("{name}={text:?} is not `1` or `0` (or true/false, yes/no, on/off)")),
     }
 }
 
@@ -257,6 +267,20 @@ fn count(name: &str, text: &str) -> Result<usize, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn switches_read_either_way_and_refuse_anything_else() {
+        for on in ["1", "true", "YES", " on "] {
+            assert_eq!(flag("F", on), Ok(true), "{on}");
+        }
+        for off in ["0", "false", "No", "off"] {
+            assert_eq!(flag("F", off), Ok(false), "{off}");
+        }
+        assert_eq!(
+            flag("F", "2").unwrap_err(),
+            "F=\"2\" is not `1` or `0` (or true/false, yes/no, on/off)"
+        );
+    }
 
     #[test]
     fn time_limits_parse_in_seconds_or_milliseconds() {
