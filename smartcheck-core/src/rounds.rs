@@ -387,13 +387,10 @@ fn one_round(
                 // it: `[1, 0, 0, 0, 0, 0, 0]`, a list too long, sorts to `[0, 0, 0, 0, 0, 0,
                 // 1]`, which fails for its length and holds `forall x0: [0, ..x0]` too.
                 let mut apart = None;
-                let shape = another_shape(tester, known.values, cex)
-                    .filter(|&owner| {
-                        let judged =
-                            known.classes.apart_at_a_fixed_simplest(&*cex.value, &cex.failure);
-                        *apart.insert(judged) != Some(owner)
-                    })
-                    .or_else(|| known.classes.too_short_for(&*cex.value, &cex.failure));
+                let shape = another_shape(tester, known.values, cex).filter(|&owner| {
+                    let judged = known.classes.apart_at_a_fixed_simplest(&*cex.value, &cex.failure);
+                    *apart.insert(judged) != Some(owner)
+                });
                 shape.map(|owner| (owner, false)).or_else(|| {
                     in_the_open(args, tester, known, &mut own, cex, apart)
                         .map(|owner| (owner, true))

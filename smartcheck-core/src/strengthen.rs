@@ -12,10 +12,7 @@
 //! an expression one level deeper are all instances. Wrappers at the class's root that only
 //! hold one sub-value of another type (a statement holding an expression) are dropped first:
 //! an assignment of the failing expression is the same bug as its print. A value that
-//! contains a known counterexample fails because of it; but not the empty list every longer
-//! list ends in: a class's own `[]` is held only by an empty list of the candidate's own (a
-//! field's, an element's), and a list too short for the property joins `[]`'s class in the
-//! rounds loop (`Known::too_short_for`). Two bugs behind one shape stay apart,
+//! contains a known counterexample fails because of it. Two bugs behind one shape stay apart,
 //! as their signatures differ; and float leaves keep their kind (NaN, infinite, finite): a
 //! candidate whose matching leaf is of another kind is new, the same shape or not. (A NaN
 //! elsewhere in the candidate, outside the embedded shape, is not looked at: requiring it to
@@ -248,17 +245,6 @@ impl Flat {
         self.labels.len()
     }
 
-    /// True when node `i` is an empty list that ends a longer one (the tail of a list's
-    /// cell), not a whole list of its own (a field's, an element's, the root's).
-    fn ends_a_list(&self, i: usize) -> bool {
-        let [empty, cell] = [0, 1].map(|k| crate::std_impls::LIST_CONSTRUCTORS[k]);
-        let (parent, slot) = self.links[i];
-        self.labels[i].1 == empty
-            && (self.labels.get(parent as usize)).is_some_and(|&(ty, constructor)| {
-                slot == 1 && constructor == cell && ty == self.labels[i].0
-            })
-    }
-
     fn children(&self, i: usize) -> std::ops::Range<usize> {
         let (first, n) = self.kids[i];
         first..first + n
@@ -402,12 +388,6 @@ impl Pattern {
             let ((s_type, _), (t_type, t_constructor)) = (self.flat.labels[s], candidate.labels[t]);
             return self.only[s].is_empty()
                 || (s_type == t_type && self.only[s].contains(&t_constructor));
-        }
-        // An empty list of the class's own (`[]`, a field's `([], x0)`) is one in the
-        // candidate, not the end every longer list has: a list is no instance of `[]`.
-        let empty = crate::std_impls::LIST_CONSTRUCTORS[0];
-        if self.flat.labels[s].1 == empty && !self.flat.ends_a_list(s) && candidate.ends_a_list(t) {
-            return false;
         }
         let (s_kids, t_kids) = (self.flat.children(s), candidate.children(t));
         let floats = &candidate.floats[t];
@@ -848,74 +828,6 @@ impl<'p> Known<'p> {
         failure: &Failure,
     ) -> Option<usize> {
         self.class_where(candidate, failure, false)
-    }
-
-    /// The bug (its earlier counterexample's position) of a class whose substance is an
-    /// empty list (`[]`, or `Cart { lines: [] }`) that `candidate`, failing with `failure`,
-    /// is another value of: it is the class's counterexample but for a list there whose
-    /// elements it fails whatever they hold (each of the element type's first
-    /// [`SHORT_TRIES`] edge values in every element at once fails too): a list too short, as
-    /// `[]` is (`[0]` beside `[]` for at least two elements). A list that fails for what it
-    /// holds (`[7]`, beside `[]`, for a 7 anywhere; `["\""]` for a quote not escaped) is
-    /// another bug. At most [`SHORT_TRIES`] runs a class.
-    pub(crate) fn too_short_for(
-        &self,
-        candidate: &dyn SubValue,
-        failure: &Failure,
-    ) -> Option<usize> {
-        let root = NodeRef::Value(node_of(candidate));
-        let empty = crate::std_impls::LIST_CONSTRUCTORS[0];
-        let k = self.classes.iter().position(|class| {
-            let (flat, core) = (&class.pattern.flat, class.pattern.core);
-            if !failure.has_signature(&class.signature)
-                || flat.labels[core].1 != empty
-                || flat.ends_a_list(core)
-            {
-                return false;
-            }
-            let path: Vec<u32> = (flat.path(core).into_iter())
-                .flat_map(|(slot, count)| std::iter::repeat_n(slot, count as usize))
-                .collect();
-            let Some(list) = node_at(root, &path) else { return false };
-            if list.value_type() != flat.labels[core].0 || list.constructor() == empty {
-                return false;
-            }
-            // Nothing else unlike the class's counterexample (`([0], 200)` beside `([], 0)`
-            // may fail for its number, which the list kept apart from the class).
-            let own = NodeRef::Value(class.value.node());
-            let mut emptied = Root::from_boxed(root.to_value());
-            let Some(nil) = node_at(own, &path) else { return false };
-            if replace_at_path(emptied.node_mut(), &path, nil.to_value()).is_err()
-                || compare(NodeRef::Value(emptied.node()), own).is_ne()
-            {
-                return false;
-            }
-            let Some(head) = list.children().first().map(|c| c.node) else { return false };
-            let edges = head.type_node().node_edge_values();
-            let mut tries = 0;
-            for value in edges.iter().take(SHORT_TRIES) {
-                let mut with = Root::from_boxed(root.to_value());
-                let (mut place, mut cell) = (path.clone(), list);
-                while let Some(tail) = cell.children().get(1).map(|c| c.node) {
-                    if place.len() - path.len() == SPREAD_ELEMENTS {
-                        return false;
-                    }
-                    let mut at = place.clone();
-                    at.push(0);
-                    if replace_at_path(with.node_mut(), &at, value.as_node().to_value()).is_err() {
-                        return false;
-                    }
-                    place.push(1);
-                    cell = tail;
-                }
-                match self.run(&with) {
-                    Some(Outcome::Fail(f)) if f.has_signature(&class.signature) => tries += 1,
-                    _ => return false,
-                }
-            }
-            tries >= 2
-        })?;
-        Some(self.owners[k])
     }
 
     /// A known instance with the known shapes it holds below its root cut out, when that
@@ -1372,9 +1284,6 @@ fn at_a_fixed_place(root: NodeRef<'_>, path: &[u32]) -> bool {
     }
     true
 }
-
-/// The element type's edge values [`Known::too_short_for`] tries in every element of a list.
-const SHORT_TRIES: usize = 3;
 
 /// The most elements of a list that [`spread_places`] sets a leaf in.
 const SPREAD_ELEMENTS: usize = 64;
