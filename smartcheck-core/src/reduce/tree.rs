@@ -168,6 +168,31 @@ pub fn cons_parts(node: NodeRef<'_>) -> Option<(NodeRef<'_>, NodeRef<'_>)> {
     (children.len() == 2).then(|| (children[0].node, children[1].node))
 }
 
+/// The cells of the list at `node` and the child slot of their tails: a list's `[head,
+/// tail]` (slot 1) or a map's or set's entry (`[key, value, tail]`, slot 2; `[key, tail]`,
+/// slot 1), which [`list_len`] does not count. O(n).
+pub fn cells(node: NodeRef<'_>) -> (usize, u32) {
+    let kids = |n: NodeRef<'_>| (n.shape() == Shape::List).then(|| n.children().len());
+    let slot = match kids(node) {
+        Some(k @ (2 | 3)) => k as u32 - 1,
+        _ => return (0, 1),
+    };
+    let (mut at, mut len) = (node, 0);
+    while let Some(tail) = (kids(at) == Some(slot as usize + 1))
+        .then(|| at.children().get(slot as usize).map(|c| c.node))
+        .flatten()
+    {
+        len += 1;
+        at = tail;
+    }
+    (len, slot)
+}
+
+/// `path` followed by `k` steps down tails at child `slot` (a map's entries: 2).
+pub fn suffix_path_at(path: &[u32], k: usize, slot: u32) -> Vec<u32> {
+    path.iter().copied().chain(std::iter::repeat_n(slot, k)).collect()
+}
+
 /// The number of cells of the list at `node`.
 pub fn list_len(node: NodeRef<'_>) -> usize {
     list_len_up_to(node, usize::MAX)
