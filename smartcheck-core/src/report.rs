@@ -393,9 +393,9 @@ impl<T> fmt::Display for Report<T> {
             discards += &format!("; skipped {n} {inputs} of counterexample {}", i + 1);
             if let Some((unlike, Some(first))) = self.unlike.get(i).filter(|(u, _)| *u > 0) {
                 discards += &format!(
-                    " ({unlike} of its shape but not of its formula, such as {first}: its bug \
-                     fails beyond its formula, and another that fails the same way may hide \
-                     among them)"
+                    " ({unlike} of its shape but not of its formula, such as {first}, which \
+                     fail the same way: its bug may reach beyond its formula, or another bug \
+                     may hide among them)"
                 );
             }
         }

@@ -1223,7 +1223,7 @@ fn a_class_widened_by_a_sum_says_what_it_may_hide() {
             }
             _ => {
                 assert!(first.contains("of its shape but not of its formula"), "{text}");
-                assert!(first.contains("another that fails the same way may hide"), "{first}");
+                assert!(first.contains("or another bug may hide among them"), "{first}");
                 said += 1;
             }
         }
