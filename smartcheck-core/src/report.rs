@@ -338,19 +338,22 @@ impl<T> Report<T> {
 }
 
 /// The problem of a panic outside the property (in user code smartcheck calls on the input
-/// type: a generator, `Clone`, `Debug`, `Drop`, `Eq`, `Ord` or `Hash`), caught `when` (`"in
-/// round 2"`, or `None`): its location and message.
+/// type: a generator, `Clone`, `Debug`, `Drop`, `Eq`, `Ord` or `Hash`; or, where its
+/// location is in `smartcheck-core`, smartcheck's own), caught `when` (`"in round 2"`, or
+/// `None`): its location and message.
 pub(crate) fn outside_the_property(when: Option<&str>, failure: &Failure) -> String {
     let (message, location) = match failure {
         Failure::Panic { message, location } => (message.as_str(), location.as_deref()),
         _ => ("", None),
     };
     let when = when.map(|w| format!(", {w}")).unwrap_or_default();
-    format!(
-        "a panic outside the property{when} (in the input type's generator, Clone, Debug, Drop, \
-         Eq, Ord or Hash) at {}: {message}",
-        location.unwrap_or("an unknown place")
-    )
+    let at = location.unwrap_or("an unknown place");
+    // smartcheck's own code (an overflow in a count, say) is not the user's to look for.
+    let where_ = match at.contains("smartcheck-core") {
+        true => "inside smartcheck itself: a bug of smartcheck's, please report it with the seed",
+        false => "in the input type's generator, Clone, Debug, Drop, Eq, Ord or Hash",
+    };
+    format!("a panic outside the property{when} ({where_}) at {at}: {message}")
 }
 
 fn indent(text: &str, by: &str) -> String {
@@ -477,5 +480,30 @@ impl<T> fmt::Display for Report<T> {
         }
         let _ = self.format;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_in_smartchecks_own_code_is_not_blamed_on_the_input_type() {
+        let panic = |at: &str| Failure::Panic {
+            message: "attempt to multiply with overflow".into(),
+            location: Some(at.into()),
+        };
+        let own = outside_the_property(
+            Some("in round 1"),
+            &panic("smartcheck-core/src/generalize/universal.rs:541:76"),
+        );
+        assert_eq!(
+            own,
+            "a panic outside the property, in round 1 (inside smartcheck itself: a bug of \
+             smartcheck's, please report it with the seed) at \
+             smartcheck-core/src/generalize/universal.rs:541:76: attempt to multiply with overflow"
+        );
+        let theirs = outside_the_property(None, &panic("src/model.rs:12:5"));
+        assert!(theirs.starts_with("a panic outside the property (in the input type's generator"));
     }
 }
