@@ -189,6 +189,20 @@ pub(crate) fn env_seed() -> Option<u64> {
     number("SMARTCHECK_SEED", &var("SMARTCHECK_SEED")?).ok()
 }
 
+/// What a run that leaves the seed to `SMARTCHECK_SEED` says when that is set but no number
+/// ([`env_seed`] leaves it out, and the run draws a seed of its own); `None` otherwise.
+pub(crate) fn env_seed_note() -> Option<String> {
+    seed_note(var("SMARTCHECK_SEED").as_deref())
+}
+
+/// [`env_seed_note`] of the variable's value `text`.
+fn seed_note(text: Option<&str>) -> Option<String> {
+    let error = number("SMARTCHECK_SEED", text?).err()?;
+    Some(format!(
+        "{error} (decimal or 0x hex): it was left out, and this run drew a seed of its own"
+    ))
+}
+
 /// A decimal or `0x` hexadecimal number.
 fn number(name: &str, text: &str) -> Result<u64, String> {
     let t = text.trim();
@@ -267,6 +281,19 @@ fn count(name: &str, text: &str) -> Result<usize, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seed_that_is_no_number_is_said_to_be_left_out() {
+        assert_eq!(seed_note(None), None);
+        assert_eq!(seed_note(Some("0x1f")), None);
+        assert_eq!(
+            seed_note(Some("0xzz")).as_deref(),
+            Some(
+                "SMARTCHECK_SEED=\"0xzz\" is not a number (decimal or 0x hex): it was left out, \
+                 and this run drew a seed of its own"
+            )
+        );
+    }
 
     #[test]
     fn switches_read_either_way_and_refuse_anything_else() {

@@ -68,6 +68,10 @@ fn check_erased(args: &Args, ty: RootType, prop: &RootProperty<'_>) -> Report<Ro
     let mut report = with_fork(args, prop, |prop| {
         with_stack_for(run_depth(args), || crate::rounds::rounds(args, ty, prop, seed, Vec::new()))
     });
+    // `check` refuses a malformed `SMARTCHECK_SEED`; `smart_check` runs, and says so.
+    if args.seed.is_none() {
+        report.notes.extend(crate::args::env_seed_note());
+    }
     // `smart_check` asks no enumeration of its type, so it cannot check exhaustively: it
     // says so in the report, never silently.
     if let Some(depth) = args.exhaustive {
