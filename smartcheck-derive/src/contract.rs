@@ -204,7 +204,13 @@ fn parse(args: TokenStream) -> syn::Result<Contract> {
             "" => return Err(syn::Error::new_spanned(nv.path, "expected a name")),
             field if ARGS_FIELDS.contains(&field) => {
                 let (ident, value) = (&nv.path, &nv.value);
-                contract.args.push(quote!(#ident: #value));
+                // `seed = 7` for the `Option` field, as `Some(7)` reads.
+                match OPTIONAL.contains(&field) && crate::property::is_int_literal(value) {
+                    true => {
+                        contract.args.push(quote!(#ident: ::core::option::Option::Some(#value)))
+                    }
+                    false => contract.args.push(quote!(#ident: #value)),
+                }
             }
             unknown => {
                 let message = unknown_key(unknown, CONTRACT_KEYS, CONTRACT_EXPECTED);
@@ -249,6 +255,10 @@ pub(crate) const ARGS_FIELDS: &[&str] = &[
     "fork",
     "exhaustive",
 ];
+
+/// The fields of [`ARGS_FIELDS`] that are `Option`s of a number: an integer literal there
+/// stands for `Some` of it (`seed = 7`), as the error for a bare number named no fix.
+pub(crate) const OPTIONAL: &[&str] = &["seed", "max_depth", "exhaustive"];
 
 /// `smartcheck::Args` rebuilt from the value `tokens` evaluates to, one field of
 /// [`ARGS_FIELDS`] at a time and without `..`: it builds only while the list is `Args`' fields.

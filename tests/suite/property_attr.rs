@@ -24,6 +24,14 @@ fn several_arguments_are_a_tuple(a: u8, b: u16, s: Shape) -> Verdict {
     Verdict::implies(a > 0, u32::from(a) + u32::from(b) > u32::from(b) || s == Shape::Dot)
 }
 
+/// A number for an `Option` field of `Args` reads as `Some` of it: `seed = 7` was
+/// "expected `Option<u64>`, found integer" (an outside review's).
+#[smartcheck::property(seed = 7, max_depth = 40, tests = 200, persist = false)]
+#[should_panic(expected = "seed 0x7 (rerun: SMARTCHECK_SEED=0x7)")]
+fn a_seed_is_written_as_a_number(v: Vec<u8>) -> bool {
+    v.len() < 3
+}
+
 /// Attributes on the function stay on the test.
 #[smartcheck::property(tests = 200, persist = false)]
 #[should_panic(expected = "smartcheck: property failed")]
