@@ -422,7 +422,12 @@ impl<'a> Replay<'a> {
         for input in &loaded.enumerated {
             self.replay_input(prop, &SavedInput::enumerated(input));
         }
-        let replayed = self.known.clone();
+        // Each with whether it was saved as a 1-tuple.
+        let again: Vec<(&Saved<Entry>, bool)> = (again.into_iter().map(|i| (i, false)))
+            .chain(tuples_again.into_iter().map(|i| (i, true)))
+            .collect();
+        // Kept for a second run of the rounds, only where one may be needed.
+        let replayed = (!again.is_empty()).then(|| self.known.clone());
         let known = std::mem::take(&mut self.known);
         let mut report = match discovery {
             Discovery::On => rounds(self.args, self.ty, prop, seed, known),
@@ -431,27 +436,23 @@ impl<'a> Replay<'a> {
         // Where the rounds did not find one of them again (other settings: fewer tests, a
         // smaller size), it is replayed, and the rounds run again knowing it: a saved failure
         // is never skipped unseen.
-        let found = |input: &&Saved<Entry>| {
-            let record = &input.record;
-            (report.counterexamples.iter()).any(|c| {
-                c.origin == Some(record.origin)
-                    && value_hash(&debug_text(&c.original)) == record.hash
-            })
-        };
-        let lost: Vec<&Saved<Entry>> = again.into_iter().filter(|i| !found(i)).collect();
-        let lost_tuples: Vec<&Saved<Entry>> =
-            tuples_again.into_iter().filter(|i| !found(i)).collect();
-        if !lost.is_empty() || !lost_tuples.is_empty() {
-            self.known = replayed;
-            for input in lost {
-                self.replay_input(prop, &SavedInput::drawn(input, false));
+        if let Some(replayed) = replayed {
+            let found: Vec<(Origin, u64)> = (report.counterexamples.iter())
+                .filter_map(|c| Some((c.origin?, value_hash(&debug_text(&c.original)))))
+                .collect();
+            let lost = again
+                .into_iter()
+                .filter(|(input, _)| !found.contains(&(input.record.origin, input.record.hash)));
+            let lost: Vec<(&Saved<Entry>, bool)> = lost.collect();
+            if !lost.is_empty() {
+                self.known = replayed;
+                for (input, one_tuple) in lost {
+                    self.replay_input(prop, &SavedInput::drawn(input, one_tuple));
+                }
+                let spent = report.evaluations;
+                report = rounds(self.args, self.ty, prop, seed, std::mem::take(&mut self.known));
+                report.evaluations += spent;
             }
-            for input in lost_tuples {
-                self.replay_input(prop, &SavedInput::drawn(input, true));
-            }
-            let spent = report.evaluations;
-            report = rounds(self.args, self.ty, prop, seed, std::mem::take(&mut self.known));
-            report.evaluations += spent;
         }
         self.save_all(&report.counterexamples, seed);
         self.notes.append(&mut report.notes);
