@@ -188,7 +188,8 @@ pub fn cells(node: NodeRef<'_>) -> (usize, u32) {
     (len, slot)
 }
 
-/// `path` followed by `k` steps down tails at child `slot` (a map's entries: 2).
+/// `path` followed by `k` steps down tails at child `slot` (a map's entries: 2; a list's
+/// cells: 1, [`suffix_path`]).
 pub fn suffix_path_at(path: &[u32], k: usize, slot: u32) -> Vec<u32> {
     path.iter().copied().chain(std::iter::repeat_n(slot, k)).collect()
 }
@@ -244,7 +245,7 @@ pub(super) fn placed_repeatedly<P: IntoIterator<Item = Placed>>(
 
 /// The path of the suffix starting at element `k` of the list at `path`.
 pub fn suffix_path(path: &[u32], k: usize) -> Vec<u32> {
-    path.iter().copied().chain(std::iter::repeat_n(1, k)).collect()
+    suffix_path_at(path, k, 1)
 }
 
 /// A random value of `node`'s type strictly smaller than `bound`, or `None` when there is none.
