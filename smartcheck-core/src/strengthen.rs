@@ -1057,7 +1057,8 @@ impl<'p> Known<'p> {
         let class = &self.classes[k];
         let own = NodeRef::Value(class.value.node());
         let simplest_fixed = |literal: &Literal| {
-            (at_a_fixed_place(own, &literal.path) || spread_places(root, &literal.path).is_some())
+            (at_a_fixed_place(own, &literal.path)
+                || in_a_list_element(root, &literal.path).is_some())
                 && node_at(own, &literal.path).is_some_and(is_simplest)
                 && class.claims_only(literal)
         };
@@ -1288,12 +1289,11 @@ fn at_a_fixed_place(root: NodeRef<'_>, path: &[u32]) -> bool {
 /// The most elements of a list that [`spread_places`] sets a leaf in.
 const SPREAD_ELEMENTS: usize = 64;
 
-/// For a `path` that enters one list's element (the list at a fixed place under `root`, the
-/// element's own sub-values at fixed places below it): that place in each of the list's
-/// elements in `root`, first to last (`[0]` in `[1, 2, 3]`: `[0]`, `[1, 0]`, `[1, 1, 0]`).
-/// `None` for a path at a fixed place, through an array or two lists, or in a list of more
-/// than [`SPREAD_ELEMENTS`] elements. O(e × d) for e elements at depth d.
-fn spread_places(root: NodeRef<'_>, path: &[u32]) -> Option<SmallVec<[Vec<u32>; 1]>> {
+/// Where a `path` enters one list's element (the list at a fixed place under `root`, the
+/// element's own sub-values at fixed places below it): the positions in `path` of the list's
+/// first cell and of the step into the element's head; `None` for a path at a fixed place,
+/// or through an array or two lists. O(d) for a path of d steps.
+fn in_a_list_element(root: NodeRef<'_>, path: &[u32]) -> Option<(usize, usize)> {
     let mut at = root;
     let mut start = None;
     for (i, &slot) in path.iter().enumerate() {
@@ -1306,15 +1306,20 @@ fn spread_places(root: NodeRef<'_>, path: &[u32]) -> Option<SmallVec<[Vec<u32>; 
     }
     let start = start?;
     // Down the list's tails to the element's head, then fields only.
-    let tails = path[start..].iter().take_while(|&&slot| slot == 1).count();
-    let head = start + tails;
+    let head = start + path[start..].iter().take_while(|&&slot| slot == 1).count();
     if path.get(head) != Some(&0) {
         return None;
     }
     let element = node_at(root, &path[..=head])?;
-    if !at_a_fixed_place(element, &path[head + 1..]) {
-        return None;
-    }
+    at_a_fixed_place(element, &path[head + 1..]).then_some((start, head))
+}
+
+/// For a `path` [`in_a_list_element`]: that place in each of the list's elements in `root`,
+/// first to last (`[0]` in `[1, 2, 3]`: `[0]`, `[1, 0]`, `[1, 1, 0]`); `None` for another
+/// path, or in a list of more than [`SPREAD_ELEMENTS`] elements. O(e × d) for e elements at
+/// depth d.
+fn spread_places(root: NodeRef<'_>, path: &[u32]) -> Option<SmallVec<[Vec<u32>; 1]>> {
+    let (start, head) = in_a_list_element(root, path)?;
     let mut places = SmallVec::new();
     let mut cell = node_at(root, &path[..start])?;
     let mut prefix = path[..start].to_vec();
