@@ -204,8 +204,7 @@ fn parse(args: TokenStream) -> syn::Result<Contract> {
             "" => return Err(syn::Error::new_spanned(nv.path, "expected a name")),
             field if ARGS_FIELDS.contains(&field) => {
                 let (ident, value) = (&nv.path, &nv.value);
-                // `seed = 7` for the `Option` field, as `Some(7)` reads.
-                match OPTIONAL.contains(&field) && crate::property::is_int_literal(value) {
+                match stands_for_some(field, value) {
                     true => {
                         contract.args.push(quote!(#ident: ::core::option::Option::Some(#value)))
                     }
@@ -256,9 +255,16 @@ pub(crate) const ARGS_FIELDS: &[&str] = &[
     "exhaustive",
 ];
 
-/// The fields of [`ARGS_FIELDS`] that are `Option`s of a number: an integer literal there
-/// stands for `Some` of it (`seed = 7`), as the error for a bare number named no fix.
-pub(crate) const OPTIONAL: &[&str] = &["seed", "max_depth", "exhaustive"];
+/// The fields of [`ARGS_FIELDS`] that are `Option`s of a number.
+const OPTIONAL: &[&str] = &["seed", "max_depth", "exhaustive"];
+
+/// True when `value`, given for `field` of `Args`, stands for `Some` of it: an integer literal
+/// (`4`, `6usize`) for an `Option` of a number (`seed = 7`; rustc's error for the bare
+/// number named no fix). Shared by `#[smartcheck::contract]` and `#[smartcheck::property]`.
+pub(crate) fn stands_for_some(field: &str, value: &Expr) -> bool {
+    OPTIONAL.contains(&field)
+        && matches!(value, Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }))
+}
 
 /// `smartcheck::Args` rebuilt from the value `tokens` evaluates to, one field of
 /// [`ARGS_FIELDS`] at a time and without `..`: it builds only while the list is `Args`' fields.

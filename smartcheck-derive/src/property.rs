@@ -22,12 +22,7 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, FnArg, ItemFn, Meta, Token};
 
-use crate::contract::{unknown_key, ARGS_FIELDS, OPTIONAL};
-
-/// True for an integer literal (`4`, `6usize`).
-pub(crate) fn is_int_literal(e: &Expr) -> bool {
-    matches!(e, Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(_), .. }))
-}
+use crate::contract::{stands_for_some, unknown_key, ARGS_FIELDS};
 
 /// Expands the attribute on `item` with arguments `args`.
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
@@ -54,10 +49,7 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
             Meta::NameValue(nv) => match nv.path.get_ident() {
                 // `exhaustive = 4` as in `#[smartcheck::contract]`: the depth; `seed = 7` and
                 // `max_depth = 3` for the `Option` fields, as `Some(7)` reads.
-                Some(name)
-                    if OPTIONAL.contains(&name.to_string().as_str())
-                        && is_int_literal(&nv.value) =>
-                {
+                Some(name) if stands_for_some(&name.to_string(), &nv.value) => {
                     let value = &nv.value;
                     fields.push(
                         quote_spanned!(nv.span()=> #name: ::core::option::Option::Some(#value)),
