@@ -172,13 +172,18 @@ pub fn cons_parts(node: NodeRef<'_>) -> Option<(NodeRef<'_>, NodeRef<'_>)> {
 /// tail]` (slot 1) or a map's or set's entry (`[key, value, tail]`, slot 2; `[key, tail]`,
 /// slot 1), which [`list_len`] does not count. O(n).
 pub fn cells(node: NodeRef<'_>) -> (usize, u32) {
+    cells_up_to(node, usize::MAX)
+}
+
+/// [`cells`], counted to `most` at most: O(`most`).
+pub fn cells_up_to(node: NodeRef<'_>, most: usize) -> (usize, u32) {
     let kids = |n: NodeRef<'_>| (n.shape() == Shape::List).then(|| n.children().len());
     let slot = match kids(node) {
         Some(k @ (2 | 3)) => k as u32 - 1,
         _ => return (0, 1),
     };
     let (mut at, mut len) = (node, 0);
-    while let Some(tail) = (kids(at) == Some(slot as usize + 1))
+    while let Some(tail) = (len < most && kids(at) == Some(slot as usize + 1))
         .then(|| at.children().get(slot as usize).map(|c| c.node))
         .flatten()
     {
