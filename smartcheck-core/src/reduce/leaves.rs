@@ -30,7 +30,7 @@ use crate::std_impls::is_class_first;
 use crate::subtypes::{Node, NodeMutRef, NodeRef, SubTypes, SubValue};
 use crate::tester::within_constraints;
 
-use super::tree::{self, leaf_at, Leaf, LeafPath};
+use super::tree::{self, leaf_as, leaf_at, Leaf, LeafPath};
 use super::{Probe, Reducer, NEAR, PAIRS};
 
 /// The steps past the boundary a falling leaf also tries: a property that fails on both
@@ -1080,14 +1080,6 @@ pub fn lower_chars(r: &mut Reducer<'_, '_>) -> bool {
         }
     }
     false
-}
-
-/// A leaf's value as a `T`, when it is one.
-fn leaf_as<T: 'static>(node: NodeRef<'_>) -> Option<&T> {
-    match node {
-        NodeRef::Value(n) => n.node_as_any()?.downcast_ref::<T>(),
-        NodeRef::Suffix(..) => None,
-    }
 }
 
 /// Replaces an isolated char, one at a time, by each simpler char among the first
