@@ -11,7 +11,7 @@
 use std::collections::HashSet;
 
 use smartcheck::reduce::{order, record_accepted};
-use smartcheck::{smart_check, Arbitrary, Args, PropertyResult, SubTypes, Verdict};
+use smartcheck::{smart_check, Arbitrary, Args, Outcome, PropertyResult, SubTypes, Verdict};
 
 /// Reduction alone, from discovery at `seed` (2,000 tests); discards are allowed generously, as `coupling`'s
 /// precondition (values index the list) rejects most random lists of `i32`.
@@ -756,11 +756,20 @@ fn accepted_are_smaller<T: SubTypes, R: PropertyResult>(prop: impl Fn(&T) -> R +
     for seed in 0..10 {
         let (_, accepted) = record_accepted(|| reduced(seed, prop));
         checked += accepted.len();
+        // How a value fails: its failure's signature (`false`, an `Err` variant, a panic's
+        // place), `None` when it does not.
+        let how = |v: &dyn smartcheck::SubValue| {
+            let value = v.as_any().downcast_ref::<T>().expect("the reduced type");
+            match prop(value).into_outcome() {
+                Outcome::Fail(failure) => Some(failure.signature()),
+                _ => None,
+            }
+        };
         for (before, after) in &accepted {
             let ordering = order::compare(after.as_node(), before.as_node());
             assert_eq!(ordering, std::cmp::Ordering::Less, "{after:?} after {before:?}");
-            let value = after.as_any().downcast_ref::<T>().expect("the reduced type");
-            assert!(prop(value).into_outcome().is_fail(), "{value:?} passes");
+            assert!(how(&**after).is_some(), "{after:?} passes");
+            assert_eq!(how(&**after), how(&**before), "{after:?} fails otherwise than {before:?}");
         }
     }
     assert!(checked > 0, "nothing accepted in 10 seeds");
@@ -789,6 +798,27 @@ fn every_accepted_candidate_is_smaller_and_fails() {
     accepted_are_smaller(frame_refused);
     accepted_are_smaller(no_backslash);
     accepted_are_smaller(batch_kept);
+    // Two bugs, two ways to fail: no step may trade one for the other.
+    accepted_are_smaller(two_ways);
+}
+
+/// Why a list of bytes is refused.
+#[derive(Debug)]
+enum Refused {
+    TooLong,
+    HasThree,
+}
+
+/// Two bugs with their own `Err`: a list longer than three, a 3 anywhere. A reduction that
+/// starts from one keeps it, though the other is often simpler (`[3]`).
+fn two_ways(v: &Vec<u8>) -> Result<(), Refused> {
+    if v.len() > 3 {
+        Err(Refused::TooLong)
+    } else if v.contains(&3) {
+        Err(Refused::HasThree)
+    } else {
+        Ok(())
+    }
 }
 
 /// No value is run twice in one reduction: every candidate's outcome is remembered, whichever

@@ -308,3 +308,23 @@ fn raised_to_end(
         crate::derive_support::constraints_in_use() && line.away(steps.saturating_add(1)).is_some();
     Some((up, steps, declared))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reduce::testing::one_pass;
+
+    #[test]
+    fn compensate_removes_a_part_and_raises_another_to_make_up_for_it() {
+        // A product of the parts set: removing one factor passes unless the other grows.
+        let prop = |p: &(Option<u16>, Option<u32>, bool)| {
+            u64::from(p.0.unwrap_or(1)) * u64::from(p.1.unwrap_or(1)) < 54_550
+        };
+        let got = one_pass(prop, (Some(10), Some(5455), true), compensate);
+        assert!(got.0.is_none() && got.1.is_some_and(|b| b >= 54_550), "{got:?}");
+        // A total of elements times a rate: an element goes, the rate rises.
+        let prop = |p: &(Vec<u8>, u16)| p.0.len() as u32 * u32::from(p.1) < 1000;
+        let got = one_pass(prop, (vec![0; 4], 250), compensate);
+        assert!(got.0.len() < 4, "{got:?}");
+    }
+}

@@ -1487,6 +1487,54 @@ mod tests {
     use crate::reduce::testing::one_pass;
 
     #[test]
+    fn flip_signs_moves_every_negative_of_a_type_to_its_mirror() {
+        // A sum that overflows either way: neither number can change sign alone.
+        let prop = |p: &(i64, i64)| p.0.checked_add(p.1).is_some();
+        assert_eq!(one_pass(prop, (-2, i64::MIN + 1), flip_signs), (2, i64::MAX));
+        let prop = |p: &(i16, i16)| p.0.signum() != p.1.signum() || p.0.abs() + p.1.abs() < 100;
+        assert_eq!(one_pass(prop, (-50, -60), flip_signs), (50, 60));
+    }
+
+    #[test]
+    fn shrink_together_edits_two_strings_at_one_place() {
+        // As many chars, and the last ones different: neither string can change alone.
+        fn apart(p: &(String, String)) -> bool {
+            p.0.chars().count() != p.1.chars().count() || p.0.chars().last() == p.1.chars().last()
+        }
+        let start = ("\u{800}\u{10000}".to_string(), "\u{800}\u{10001}".to_string());
+        let got = one_pass(apart, start, shrink_together);
+        assert_eq!((got.0.chars().count(), got.1.chars().count()), (1, 1), "{got:?}");
+        // Two strings in a list: the same.
+        let prop = |v: &Vec<String>| v.len() != 2 || apart(&(v[0].clone(), v[1].clone()));
+        let got = one_pass(prop, vec!["xyp".to_string(), "xyq".to_string()], shrink_together);
+        assert!(got[0].len() < 3 && got[0].len() == got[1].len(), "{got:?}");
+    }
+
+    #[test]
+    fn jumps_sets_the_same_bits_lower_and_cuts_high_digits() {
+        // Only how many bits are set matters: five, where most values below have fewer.
+        let prop = |p: &(u32, u32)| p.1.count_ones() != 5;
+        assert_eq!(one_pass(prop, (0, 0b110111), jumps), (0, 0b11111));
+        // The low hundreds decide: the high digits go.
+        let prop = |x: &u32| x % 1000 != 481;
+        assert_eq!(one_pass(prop, 2_271_560_481, jumps), 481);
+    }
+
+    #[test]
+    fn edge_trade_moves_a_failure_to_a_later_leaf_at_an_edge_value() {
+        // A separator in the key, or a blank in the value: each alone fails.
+        fn bad(p: &(String, String)) -> bool {
+            !p.0.contains(' ') && !p.1.chars().any(char::is_whitespace)
+        }
+        let got = one_pass(bad, (" ".to_string(), String::new()), edge_trade);
+        assert!(got.0.is_empty() && got.1.chars().all(char::is_whitespace), "{got:?}");
+        // A sum of a byte and a float over 300: the byte falls, the float takes an edge.
+        let prop = |p: &(u8, f32)| f32::from(p.0) + p.1 <= 300.0;
+        let got = one_pass(prop, (219, 82.0), edge_trade);
+        assert!(got.0 == 0 && got.1 != 82.0, "{got:?}");
+    }
+
+    #[test]
     fn largest_search_down_and_gallop_find_the_boundary() {
         for limit in [0u64, 1, 2, 37, 64, 1 << 40] {
             assert_eq!(largest(|k| k <= limit), limit, "limit {limit}");

@@ -471,6 +471,62 @@ pub(crate) mod testing {
     use crate::property::{Outcome, RootProperty};
     use crate::subtypes::SubTypes;
 
+    /// A recursive type for the passes that need one, written out as the derive would:
+    /// `Leaf` first, so that of the shapes of one sequence of leaves the right-leaning tree is
+    /// the simplest (`rotate`); `Arr` holds a list of values of its own type (`lift`).
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum Tree {
+        Leaf(u8),
+        Arr(Vec<Tree>),
+        Node(Box<Tree>, u8, Box<Tree>),
+    }
+
+    impl crate::Arbitrary for Tree {
+        fn arbitrary(g: &mut Gen) -> Self {
+            Tree::Leaf(u8::arbitrary(g))
+        }
+        fn min_size() -> Option<usize> {
+            Some(1)
+        }
+    }
+
+    impl SubTypes for Tree {
+        fn constructor(&self) -> &'static str {
+            self.constructors()[match self {
+                Tree::Leaf(_) => 0,
+                Tree::Arr(_) => 1,
+                Tree::Node(..) => 2,
+            }]
+        }
+        fn constructors(&self) -> &'static [&'static str] {
+            &["Leaf", "Arr", "Node"]
+        }
+        fn shape(&self) -> crate::Shape {
+            crate::Shape::Tuple
+        }
+        fn children(&self) -> crate::Children<'_> {
+            use crate::Child;
+            match self {
+                Tree::Leaf(x) => [Child::new(x)].into_iter().collect(),
+                Tree::Arr(v) => [Child::new(v)].into_iter().collect(),
+                Tree::Node(a, x, b) => {
+                    [Child::new(&**a), Child::new(x), Child::new(&**b)].into_iter().collect()
+                }
+            }
+        }
+        fn child_mut(&mut self, k: usize) -> Option<NodeMutRef<'_>> {
+            let node: &mut dyn crate::NodeMut = match (self, k) {
+                (Tree::Leaf(x), 0) => x,
+                (Tree::Arr(v), 0) => v,
+                (Tree::Node(a, _, _), 0) => &mut **a,
+                (Tree::Node(_, x, _), 1) => x,
+                (Tree::Node(_, _, b), 2) => &mut **b,
+                _ => return None,
+            };
+            Some(NodeMutRef::Value(node))
+        }
+    }
+
     /// Reduces `v` (which must fail `prop`) with every pass.
     pub fn reduce_with<V: SubTypes>(prop: impl Fn(&V) -> bool, v: V, seed: u64) -> V {
         let args = Args::default();

@@ -490,6 +490,35 @@ mod tests {
     }
 
     #[test]
+    fn rotate_turns_a_left_leaning_node_to_the_right() {
+        use crate::reduce::testing::Tree::{self, Leaf, Node};
+        fn in_order(t: &Tree, out: &mut Vec<u8>) {
+            match t {
+                Leaf(x) => out.push(*x),
+                Node(a, x, b) => {
+                    in_order(a, out);
+                    out.push(*x);
+                    in_order(b, out);
+                }
+                Tree::Arr(v) => v.iter().for_each(|t| in_order(t, out)),
+            }
+        }
+        fn sequence(t: &Tree) -> Vec<u8> {
+            let mut out = Vec::new();
+            in_order(t, &mut out);
+            out
+        }
+        let node = |a, x, b| Node(Box::new(a), x, Box::new(b));
+        // A property of the sequence the tree holds, not of its shape.
+        let prop = |t: &Tree| sequence(t) != [1, 2, 3, 4, 5];
+        let left = node(node(Leaf(1), 2, Leaf(3)), 4, Leaf(5));
+        let right = node(Leaf(1), 2, node(Leaf(3), 4, Leaf(5)));
+        assert_eq!(one_pass(prop, left.clone(), rotate), right);
+        let prop = |p: &(bool, Tree)| !p.0 || sequence(&p.1) != [1, 2, 3, 4, 5];
+        assert_eq!(one_pass(prop, (true, left), rotate), (true, right));
+    }
+
+    #[test]
     fn sort_leaves_swaps_the_same_places_in_siblings_of_one_type() {
         // Swapping within the first version alone makes the two agree again.
         let got = one_pass(versions_agree, ((2, 0, 0), (10, 0, 0)), sort_leaves);

@@ -764,6 +764,62 @@ mod tests {
     use crate::reduce::testing::one_pass;
 
     #[test]
+    fn lift_moves_an_element_of_a_nested_list_out_before_its_holder() {
+        use crate::reduce::testing::Tree::{self, Arr, Leaf};
+        fn arrs(t: &Tree) -> usize {
+            match t {
+                Arr(v) => 1 + v.iter().map(arrs).sum::<usize>(),
+                _ => 0,
+            }
+        }
+        fn has(t: &Tree, x: u8) -> bool {
+            match t {
+                Leaf(y) => *y == x,
+                Arr(v) => v.iter().any(|t| has(t, x)),
+                Tree::Node(a, _, b) => has(a, x) || has(b, x),
+            }
+        }
+        // Two lists and an 11, wherever they are.
+        let prop = |t: &Tree| arrs(t) < 2 || !has(t, 11);
+        let got = one_pass(prop, Arr(vec![Arr(vec![Leaf(11)])]), lift);
+        assert_eq!(got, Arr(vec![Leaf(11), Arr(vec![])]));
+        // A list of trees: a list among them and a 3.
+        let prop =
+            |v: &Vec<Tree>| v.iter().map(arrs).sum::<usize>() < 1 || !v.iter().any(|t| has(t, 3));
+        let got = one_pass(prop, vec![Arr(vec![Leaf(3)])], lift);
+        assert_eq!(got, vec![Leaf(3), Arr(vec![])]);
+    }
+
+    #[test]
+    fn delete_columns_deletes_one_index_from_every_list_of_one_length() {
+        // Rows must be as long as each other and hold a 1: no row can lose an element alone.
+        let prop = |m: &Vec<Vec<i16>>| {
+            m.len() != 2 || m[0].len() != m[1].len() || !m.iter().flatten().any(|&x| x == 1)
+        };
+        let got = one_pass(prop, vec![vec![0, 0, 0, 0, 0], vec![0, 0, 1, 0, 0]], delete_columns);
+        assert_eq!(got, vec![vec![0], vec![1]]);
+        // Parallel arrays in a pair, the same.
+        let prop = |p: &(Vec<u8>, Vec<u8>)| p.0.len() != p.1.len() || !p.1.contains(&1);
+        let got = one_pass(prop, (vec![0; 5], vec![0, 0, 1, 0, 0]), delete_columns);
+        assert_eq!(got, (vec![0], vec![1]));
+    }
+
+    #[test]
+    fn delete_across_deletes_one_index_from_lists_of_two_types() {
+        // Keys and counts as long as each other, a 255 among the counts.
+        let prop = |p: &(Vec<char>, Vec<u8>)| p.0.len() != p.1.len() || !p.1.contains(&255);
+        let got = one_pass(prop, (vec!['a'; 3], vec![0, 1, 255]), delete_across);
+        assert_eq!(got.0.len(), 1);
+        assert_eq!(got.1, vec![255]);
+        // A's rows as long as B, whose rows are bytes: A's column goes with B's row.
+        let prop = |p: &(Vec<Vec<i32>>, Vec<Vec<u8>>)| {
+            p.0.iter().any(|row| row.len() != p.1.len()) || !p.0.iter().flatten().any(|&x| x == 10)
+        };
+        let got = one_pass(prop, (vec![vec![10, 0]], vec![vec![0, 13], vec![0, 0]]), delete_across);
+        assert_eq!(got, (vec![vec![10]], vec![vec![0, 13]]));
+    }
+
+    #[test]
     fn truncate_finds_the_shortest_failing_prefix() {
         let got = one_pass(|v: &Vec<u8>| !v.contains(&7), vec![1, 2, 7, 3, 4, 5, 6, 8], truncate);
         assert_eq!(got, vec![1, 2, 7]);

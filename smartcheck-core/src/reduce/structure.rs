@@ -636,6 +636,14 @@ mod tests {
     }
 
     #[test]
+    fn lower_in_context_lowers_a_constructor_that_still_fails() {
+        let prop = |p: &(Result<u8, u8>, Option<u8>)| p.1.is_none();
+        assert_eq!(one_pass(prop, (Err(3), Some(1)), lower_in_context), (Ok(3), Some(1)));
+        let prop = |p: &(Option<u8>, Result<bool, bool>)| p.0.is_none();
+        assert_eq!(one_pass(prop, (Some(2), Err(true)), lower_in_context), (Some(2), Ok(true)));
+    }
+
+    #[test]
     fn hypothesis_keeps_the_deepest_failing_link() {
         let got = one_pass(|v: &Vec<u8>| !v.contains(&7), vec![1, 2, 7, 3, 4], hypothesis);
         assert_eq!(got, vec![7, 3, 4]);
