@@ -12,7 +12,7 @@
 //! Each counterexample is reduced with `smartcheck::reduce` (generalization
 //! off); the time is the best of `--repeats` runs.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use smartcheck::{reduce, Arbitrary, Args, SubTypes};
@@ -257,7 +257,90 @@ fn run() {
         .collect();
     report("hash map: HashMap<String, u32> of n/3 entries; fails while it holds \"key7\"", &points);
 
+    // Where every entry must stay, each is reduced where it is: a candidate costs O(n) and
+    // there are O(n) of them (up to 10,000 constructors for a list; 1,000 for a map, whose
+    // keys must stay distinct, so that each is lowered alone, and whose candidates each walk
+    // the keys in a new order: 34,226 evaluations and 200 to 370 s at 1,001 constructors,
+    // where past the first hundred keys some end with two chars, the one-char keys left
+    // free being reached by no single step).
+    must_stay(
+        "list that must stay long: Vec<(String, u32)> of n/3 entries; fails while 95% remain",
+        sizes.iter().copied().filter(|&n| n <= 10_000),
+        repeats,
+        entries,
+        Vec::len,
+        |v: &Vec<(String, u32)>| v.iter().map(|(k, v)| (k, v)).collect(),
+    );
+    let map_sizes = sizes.iter().copied().filter(|&n| n <= 1_000);
+    must_stay(
+        "ordered map that must stay large: BTreeMap<String, u32> of n/3 entries; fails while \
+         95% remain",
+        map_sizes.clone(),
+        repeats,
+        |n| entries(n).into_iter().collect::<BTreeMap<_, _>>(),
+        BTreeMap::len,
+        |m| m.iter().collect(),
+    );
+    must_stay(
+        "hash map that must stay large: HashMap<String, u32> of n/3 entries; fails while 95% \
+         remain",
+        map_sizes,
+        repeats,
+        |n| entries(n).into_iter().collect::<HashMap<_, _>>(),
+        HashMap::len,
+        |m| m.iter().collect(),
+    );
+
     generalization(repeats, max);
+}
+
+/// One row of [`report`]: for each size `n`, `make(n / 3)` reduced with a property that fails
+/// while 95% of its entries remain; minimal when that many remain, each as simple as it can be
+/// ([`all_simplest`]).
+fn must_stay<T: SubTypes + PartialEq>(
+    shape: &str,
+    sizes: impl Iterator<Item = usize>,
+    repeats: usize,
+    make: fn(usize) -> T,
+    len: fn(&T) -> usize,
+    entries_of: for<'a> fn(&'a T) -> Vec<(&'a String, &'a u32)>,
+) {
+    let points: Vec<Point> = sizes
+        .map(|n| {
+            let keep = stays(n / 3);
+            measure(
+                repeats,
+                move || make(n / 3),
+                move |v: &T| len(v) < keep,
+                |v| all_simplest(entries_of(v).into_iter(), keep),
+                |_| {},
+            )
+        })
+        .collect();
+    report(shape, &points);
+}
+
+/// `n` entries with distinct keys and spread values.
+fn entries(n: usize) -> Vec<(String, u32)> {
+    (0..n as u32).map(|i| (format!("key{i:05}"), i.wrapping_mul(2_654_435_761) % 100_000)).collect()
+}
+
+/// How many of `n` entries must remain for the property to fail: 95% of them.
+fn stays(n: usize) -> usize {
+    (n * 95).div_ceil(100).max(1)
+}
+
+/// True when `entries` are `len` of them, every value 0 and every key a string of one char
+/// at most: as simple as `len` distinct keys (or equal ones, in a list) can be.
+fn all_simplest<'a>(entries: impl Iterator<Item = (&'a String, &'a u32)>, len: usize) -> bool {
+    let mut count = 0;
+    for (key, value) in entries {
+        count += 1;
+        if *value != 0 || key.chars().count() > 1 {
+            return false;
+        }
+    }
+    count == len
 }
 
 /// How generalization scales where every element is a variable: a list of `n` zeros that
