@@ -250,48 +250,6 @@ fn the_keys_of_a_hash_map_fall_to_the_simplest_distinct_ones() {
     }
 }
 
-/// The first `n` strings in the order of simplicity: `""`, then `"a"` to `"z"`, `"0"` to
-/// `"9"`, `"A"` to `"Z"`, then the other one-char strings by code point.
-fn simplest_strings(n: usize) -> Vec<String> {
-    let chars = ('a'..='z').chain('0'..='9').chain('A'..='Z');
-    let rest = (0..=u32::from(char::MAX))
-        .filter_map(char::from_u32)
-        .filter(|c| !c.is_ascii_alphanumeric());
-    std::iter::once(String::new()).chain(chars.chain(rest).map(String::from)).take(n).collect()
-}
-
-#[test]
-fn the_keys_of_a_btree_map_fall_to_the_simplest_distinct_ones() {
-    // A B-tree walked in its own order compared `{"aa", "b"}` as less simple than
-    // `{"b", "ka"}` (`"aa"` against `"b"`): a key could not fall below keys it sorts before,
-    // and a map of 33 string keys that had to keep 32 ended with `"ka"` to `"kf"` and `"{"`
-    // to `"\u{86}"`, where one-char keys were free. Now every map walks its keys simplest
-    // first, as a hash map did: the same minimum for both, and for the sets.
-    let keys = |n: u32| (0..n).map(|i| format!("key{i:05}")).collect::<Vec<_>>();
-    let minimum: BTreeMap<String, u32> = simplest_strings(32).into_iter().map(|k| (k, 0)).collect();
-    for seed in 0..3 {
-        let start: BTreeMap<String, u32> = keys(33).into_iter().zip(1..).collect();
-        let cex =
-            smartcheck::reduce(&reduce_only(seed), |m: &BTreeMap<String, u32>| m.len() < 32, start)
-                .expect("fails");
-        assert_eq!(cex.value(), &minimum, "seed {seed}");
-        let start: HashMap<String, u32> = keys(33).into_iter().zip(1..).collect();
-        let cex =
-            smartcheck::reduce(&reduce_only(seed), |m: &HashMap<String, u32>| m.len() < 32, start)
-                .expect("fails");
-        assert_eq!(
-            cex.value(),
-            &minimum.clone().into_iter().collect::<HashMap<_, _>>(),
-            "seed {seed}"
-        );
-        let start: BTreeSet<String> = keys(33).into_iter().collect();
-        let cex =
-            smartcheck::reduce(&reduce_only(seed), |s: &BTreeSet<String>| s.len() < 32, start)
-                .expect("fails");
-        assert_eq!(cex.value(), &minimum.keys().cloned().collect::<BTreeSet<_>>(), "seed {seed}");
-    }
-}
-
 /// A package of a workspace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, SubTypes, Arbitrary)]
 enum Pkg {

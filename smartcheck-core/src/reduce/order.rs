@@ -16,8 +16,7 @@
 //!    point; `bool` false first; strings by length, then char by char; floats 0.0 first, then
 //!    integral values by magnitude, then other finite values by magnitude, then infinities,
 //!    then NaN. Collections are lists, so they compare by length (their cons cells) and then
-//!    element by element through 2 to 4; a map's or set's entries come in its keys' order of
-//!    simplicity (`std_impls::maps`), so a key made simpler never makes the map less simple.
+//!    element by element through 2 to 4.
 //!
 //! [`SubTypes::cmp_simplicity`]: crate::SubTypes::cmp_simplicity
 //!

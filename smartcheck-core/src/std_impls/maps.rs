@@ -9,26 +9,24 @@
 //! replacing a cell with a later one, shrinks keys and values as leaves, and every replacement
 //! is type-checked and rebuilt into the map (a replaced key is a remove and an insert).
 //!
-//! Order: every map and set by its keys' order of simplicity (`reduce::order`: `"a"` before
-//! `"b"` before `"0"`, `-1` before `2`), so that a key made simpler never moves its entry
-//! behind a key it was ahead of in simplicity; keys the order does not tell apart by their
-//! `Debug` text, shorter first. A `BTreeMap` walked in its own order compared `{"aa", "b"}`
-//! as less simple than `{"b", "ka"}` (`"aa"` against `"b"`, the first keys that differ), so
-//! a key could not fall below keys it sorts before: a map of strings that had to keep 32
-//! entries ended with keys `"ka"` and `"\u{80}"` where one-char keys were free. The order
-//! does not depend on the hasher, so a seed prints the same report on every run and
-//! machine. Maps print `{1: "a", 2: "b"}`.
+//! Order: `BTreeMap`/`BTreeSet` in their own order; `HashMap`/`HashSet` by the keys' order of
+//! simplicity (`reduce::order`: `"a"` before `"b"` before `"0"`, `-1` before `2`), so that a
+//! key made simpler never moves its entry behind a key it was ahead of in simplicity; keys
+//! the order does not tell apart by their `Debug` text, shorter first. Neither depends on the
+//! hasher, so a seed prints the same report on every run and machine. Maps print
+//! `{1: "a", 2: "b"}`.
 //!
 //! Invariant: position `i` means the same entry in `children`, `child_mut`, `suffix_value` and
-//! `replace_suffix`. Cost: a map's walk finds its keys' order once, at the map's own node (O(n)
-//! hashing, O(n log n) sorting when the keys are new: `walk_order`), and its tails
-//! ([`Walked`]) reach entry `i` by its key in that order (O(1) in a hash map, O(log n) in a
-//! B-tree), so a full walk is O(n log n). Copying or printing a map or a tail is O(n), and
-//! changing an entry in place (`child_mut`) O(n).
+//! `replace_suffix`. Cost: reaching entry `i` is O(i) for B-trees; a hash map's walk finds its
+//! keys' order once, at the map's own node (O(n) hashing, O(n log n) sorting when the keys are
+//! new: `walk_order`), and its tails ([`Walked`]) reach entry `i` in O(1) by that order, so a
+//! full walk is O(n) for a map walked before and O(n log n) for new keys. Copying or printing a
+//! map or a tail is O(n), and changing an entry in place (`child_mut`) O(n) at hash maps.
 
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::convert::identity;
 use std::fmt;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::rc::Rc;
@@ -49,7 +47,7 @@ pub const MAP_CONSTRUCTORS: &[&str] = &["{}", "{_: _, ..}"];
 /// The constructors of sets: the empty set and an element followed by the rest.
 pub const SET_CONSTRUCTORS: &[&str] = &["{}", "{_, ..}"];
 
-/// A map's keys in walking order, as positions in `keys` (the map's iteration order):
+/// Hash-map keys in walking order, as positions in `keys` (the map's iteration order):
 /// simplest first (`reduce::order`), keys the order does not tell apart by their `Debug`
 /// text, shorter first (each text computed once, and only then).
 fn sorted_hash_keys<K: SubTypes>(keys: &[&K]) -> Vec<usize> {
@@ -71,7 +69,7 @@ fn sorted_hash_keys<K: SubTypes>(keys: &[&K]) -> Vec<usize> {
     keyed.into_iter().map(|(_, k)| k).collect()
 }
 
-/// A map's or set's keys in walking order ([`sorted_hash_keys`]): their positions in its
+/// A hash map's or set's keys in walking order ([`sorted_hash_keys`]): their positions in its
 /// iteration order, and copies of them, by which a tail of the map's walk finds its entry
 /// without walking the map ([`Walked`]).
 struct WalkOrder<K> {
@@ -81,11 +79,11 @@ struct WalkOrder<K> {
     keys: Vec<K>,
 }
 
-/// The walking order of a map's or set's keys ([`WalkOrder`]), `keys` being the map's keys
+/// The walking order of a hash map's or set's keys ([`WalkOrder`]), `keys` being the map's keys
 /// in its iteration order. Remembered for the last [`WALK_ORDERS`] key sequences walked on this
 /// thread, each known by its length and a structural hash of its keys in iteration order (with
 /// `K`'s type): sorting the keys again at each walk of an unchanged map made reducing a
-/// `HashMap<String, u32>` of 200 entries take 48 s. O(n) hashing a
+/// `HashMap<String, u32>` of 200 entries take 48 s (a `BTreeMap`'s, 1 ms). O(n) hashing a
 /// call, O(n log n) comparisons and n copies of keys when the order is not remembered.
 fn walk_order<K: SubTypes>(keys: &[&K]) -> Rc<WalkOrder<K>> {
     // The keys' structure (constructors, leaves' ranks, else their `Debug` text), never
@@ -119,7 +117,7 @@ fn walk_order<K: SubTypes>(keys: &[&K]) -> Rc<WalkOrder<K>> {
     order
 }
 
-/// How many maps' and sets' walking orders a thread remembers ([`walk_order`]).
+/// How many hash maps' and sets' walking orders a thread remembers ([`walk_order`]).
 const WALK_ORDERS: usize = 8;
 
 /// A walking order remembered: the key sequence's hash and length, and the order (a
@@ -142,10 +140,10 @@ thread_local! {
     static WALKED_ORDERS: RefCell<Vec<WalkedOrder>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A map or set seen from the tails of its walk (the `NodeRef::Suffix` its node's `children`
-/// hands out): each tail finds entry `i` by its key, from the order found once at the map's
-/// node, in O(1) (a hash map) or O(log n) (a B-tree), where the map itself finds it by
-/// position: it sorts or at least hashes all its keys (O(n) an entry, so O(n^2) a walk).
+/// A hash map or set seen from the tails of its walk (the `NodeRef::Suffix` its node's
+/// `children` hands out): each tail finds entry `i` by the order found once at the map's node,
+/// in O(1), where the map itself sorts or at least hashes all its keys to find it (O(n) an
+/// entry, so O(n^2) a walk).
 ///
 /// Sound because only [`Walked::of`] makes one, for the time the map is borrowed, and it
 /// remembers the map's order under the map's address just before: while the borrow lasts the
@@ -154,7 +152,7 @@ thread_local! {
 #[repr(transparent)]
 struct Walked<C>(C);
 
-impl<C: ByKey> Walked<C> {
+impl<C: Hashed> Walked<C> {
     /// The map `c` as its walk's tails see it, its order found now and remembered.
     fn of(c: &C) -> &Walked<C> {
         let order = own_order(c);
@@ -182,7 +180,7 @@ impl<C: ByKey> Walked<C> {
     }
 }
 
-/// The walking order of `c` ([`ByKey::walk_order`]) with keys that are `c`'s own: the order
+/// The walking order of `c` ([`Hashed::walk_order`]) with keys that are `c`'s own: the order
 /// remembered for a key sequence is found by a structural hash of its keys, which for opaque
 /// keys is their `Debug` text, so two maps whose keys print alike (`Tok(<redacted>)`) share
 /// one. Its positions are right for either (a permutation of the same length), but its keys
@@ -190,7 +188,7 @@ impl<C: ByKey> Walked<C> {
 /// by position), and a walk listed one entry twice and missed another, in 218 of 300 walks
 /// of a review's probe. Each key is checked to find its own entry (O(n) lookups); where one
 /// does not, the keys are taken from `c` at the order's positions.
-fn own_order<C: ByKey>(c: &C) -> Rc<WalkOrder<C::Key>> {
+fn own_order<C: Hashed>(c: &C) -> Rc<WalkOrder<C::Key>> {
     let order = c.walk_order();
     let entries = c.iteration();
     let own =
@@ -364,14 +362,13 @@ impl<K: SubTypes + Ord, V: SubTypes> Keyed for BTreeMap<K, V> {
         self.len()
     }
     fn entry_at(&self, i: usize) -> Option<(&K, &V)> {
-        walked_entries_from(self, i).into_iter().next()
+        self.iter().nth(i)
     }
     fn entries_from(&self, start: usize) -> Vec<(&K, &V)> {
-        walked_entries_from(self, start)
+        self.iter().skip(start).collect()
     }
     fn value_mut_at(&mut self, i: usize) -> Option<&mut V> {
-        let at = *self.walk_order().at.get(i)?;
-        self.values_mut().nth(at)
+        self.values_mut().nth(i)
     }
     fn remove_key(&mut self, key: &K) -> Option<V> {
         self.remove(key)
@@ -403,10 +400,10 @@ where
         self.len()
     }
     fn entry_at(&self, i: usize) -> Option<(&K, &V)> {
-        walked_entries_from(self, i).into_iter().next()
+        hashed_entries_from(self, i).into_iter().next()
     }
     fn entries_from(&self, start: usize) -> Vec<(&K, &V)> {
-        walked_entries_from(self, start)
+        hashed_entries_from(self, start)
     }
     fn value_mut_at(&mut self, i: usize) -> Option<&mut V> {
         let at = *self.walk_order().at.get(i)?;
@@ -434,10 +431,10 @@ impl<K: SubTypes + Ord> Keyed for BTreeSet<K> {
         self.len()
     }
     fn entry_at(&self, i: usize) -> Option<(&K, &())> {
-        walked_entries_from(self, i).into_iter().next()
+        self.iter().nth(i).map(|k| (k, &UNIT))
     }
     fn entries_from(&self, start: usize) -> Vec<(&K, &())> {
-        walked_entries_from(self, start)
+        self.iter().skip(start).map(|k| (k, &UNIT)).collect()
     }
     fn value_mut_at(&mut self, _: usize) -> Option<&mut ()> {
         None
@@ -474,10 +471,10 @@ where
         self.len()
     }
     fn entry_at(&self, i: usize) -> Option<(&K, &())> {
-        walked_entries_from(self, i).into_iter().next()
+        hashed_entries_from(self, i).into_iter().next()
     }
     fn entries_from(&self, start: usize) -> Vec<(&K, &())> {
-        walked_entries_from(self, start)
+        hashed_entries_from(self, start)
     }
     fn value_mut_at(&mut self, _: usize) -> Option<&mut ()> {
         None
@@ -499,9 +496,9 @@ where
     }
 }
 
-/// What a map's or set's walk by key ([`Walked`]) needs beyond [`Keyed`]: its entries in
-/// iteration order, an entry found by its key, and the walking order.
-trait ByKey: Keyed + 'static {
+/// What a hash map's or set's walk needs beyond [`Keyed`]: its entries in iteration order,
+/// and an entry found by its key.
+trait Hashed: Keyed + 'static {
     /// The entries in the map's iteration order.
     fn iteration(&self) -> Vec<(&Self::Key, &Self::Value)>;
     /// The entry whose key equals `key` (by the key's own `Eq`).
@@ -512,33 +509,15 @@ trait ByKey: Keyed + 'static {
     }
 }
 
-/// [`Keyed::entries_from`] for a map or set: O(n) hashing, and O(n log n) sorting when
+/// [`Keyed::entries_from`] for a hash map or set: O(n) hashing, and O(n log n) sorting when
 /// its keys are new ([`walk_order`]).
-fn walked_entries_from<C: ByKey>(c: &C, start: usize) -> Vec<(&C::Key, &C::Value)> {
+fn hashed_entries_from<C: Hashed>(c: &C, start: usize) -> Vec<(&C::Key, &C::Value)> {
     let entries = c.iteration();
     let order = walk_order(&entries.iter().map(|&(key, _)| key).collect::<Vec<_>>());
     order.at.get(start..).unwrap_or_default().iter().map(|&at| entries[at]).collect()
 }
 
-impl<K: SubTypes + Ord, V: SubTypes> ByKey for BTreeMap<K, V> {
-    fn iteration(&self) -> Vec<(&K, &V)> {
-        self.iter().collect()
-    }
-    fn find(&self, key: &K) -> Option<(&K, &V)> {
-        self.get_key_value(key)
-    }
-}
-
-impl<K: SubTypes + Ord> ByKey for BTreeSet<K> {
-    fn iteration(&self) -> Vec<(&K, &())> {
-        self.iter().map(|key| (key, &UNIT)).collect()
-    }
-    fn find(&self, key: &K) -> Option<(&K, &())> {
-        self.get(key).map(|key| (key, &UNIT))
-    }
-}
-
-impl<K, V, S> ByKey for HashMap<K, V, S>
+impl<K, V, S> Hashed for HashMap<K, V, S>
 where
     K: SubTypes + Eq + Hash,
     V: SubTypes,
@@ -552,7 +531,7 @@ where
     }
 }
 
-impl<K, S> ByKey for HashSet<K, S>
+impl<K, S> Hashed for HashSet<K, S>
 where
     K: SubTypes + Eq + Hash,
     S: BuildHasher + Default + Clone + 'static,
@@ -575,8 +554,8 @@ fn cell_element<'c, C: Keyed>((key, value): (&'c C::Key, &'c C::Value)) -> &'c d
     }
 }
 
-/// A map or set as its walk reads it: the map itself, or its [`Walked`] view; one `ListNode`
-/// impl serves both.
+/// A map or set as its walk reads it: the map itself, or a hash map's [`Walked`] view; one
+/// `ListNode` impl serves both.
 trait Cells {
     type Map: Keyed + SubTypes;
     /// The map or set.
@@ -590,7 +569,7 @@ trait Cells {
 /// A map's or set's entry, as references.
 type Entry<'c, C> = (&'c <C as Keyed>::Key, &'c <C as Keyed>::Value);
 
-impl<C: ByKey + SubTypes> Cells for Walked<C> {
+impl<C: Hashed + SubTypes> Cells for Walked<C> {
     type Map = C;
     fn map(&self) -> &C {
         &self.0
@@ -711,11 +690,11 @@ macro_rules! keyed_impl {
     };
 }
 
-keyed_impl!(BTreeMap<K, V>, [K: SubTypes + Ord, V: SubTypes], MAP_CONSTRUCTORS, Walked::of);
+keyed_impl!(BTreeMap<K, V>, [K: SubTypes + Ord, V: SubTypes], MAP_CONSTRUCTORS, identity);
 keyed_impl!(HashMap<K, V, S>,
     [K: SubTypes + Eq + Hash, V: SubTypes, S: BuildHasher + Default + Clone + 'static],
     MAP_CONSTRUCTORS, Walked::of);
-keyed_impl!(BTreeSet<K>, [K: SubTypes + Ord], SET_CONSTRUCTORS, Walked::of);
+keyed_impl!(BTreeSet<K>, [K: SubTypes + Ord], SET_CONSTRUCTORS, identity);
 keyed_impl!(HashSet<K, S>,
     [K: SubTypes + Eq + Hash, S: BuildHasher + Default + Clone + 'static],
     SET_CONSTRUCTORS, Walked::of);
