@@ -62,7 +62,7 @@ use crate::generalize::{RelatedTags, Relation};
 use crate::index::replace_at_path;
 use crate::property::{run_erased, Failure, Outcome, RootProperty};
 use crate::reduce::order::compare;
-use crate::reduce::tree::structural_hash;
+use crate::reduce::tree::{list_len_up_to, structural_hash, suffix_path};
 use crate::reduce::{node_at, FastHasher};
 use crate::report::Counterexample;
 use crate::root::{node_of, Root};
@@ -1320,21 +1320,17 @@ fn in_a_list_element(root: NodeRef<'_>, path: &[u32]) -> Option<(usize, usize)> 
 /// depth d.
 fn spread_places(root: NodeRef<'_>, path: &[u32]) -> Option<SmallVec<[Vec<u32>; 1]>> {
     let (start, head) = in_a_list_element(root, path)?;
-    let mut places = SmallVec::new();
-    let mut cell = node_at(root, &path[..start])?;
-    let mut prefix = path[..start].to_vec();
-    while let Some(tail) = cell.children().get(1).map(|c| c.node) {
-        if places.len() == SPREAD_ELEMENTS {
-            return None;
-        }
-        let mut place = prefix.clone();
+    let len = list_len_up_to(node_at(root, &path[..start])?, SPREAD_ELEMENTS + 1);
+    if len > SPREAD_ELEMENTS {
+        return None;
+    }
+    let place = |k: usize| {
+        let mut place = suffix_path(&path[..start], k);
         place.push(0);
         place.extend_from_slice(&path[head + 1..]);
-        places.push(place);
-        prefix.push(1);
-        cell = tail;
-    }
-    Some(places)
+        place
+    };
+    Some((0..len).map(place).collect())
 }
 
 /// True when `leaf` is its type's simplest value: rank 0, or, for a type of no ranks (a
