@@ -768,8 +768,9 @@ fn accepted_are_smaller<T: SubTypes, R: PropertyResult>(prop: impl Fn(&T) -> R +
         for (before, after) in &accepted {
             let ordering = order::compare(after.as_node(), before.as_node());
             assert_eq!(ordering, std::cmp::Ordering::Less, "{after:?} after {before:?}");
-            assert!(how(&**after).is_some(), "{after:?} passes");
-            assert_eq!(how(&**after), how(&**before), "{after:?} fails otherwise than {before:?}");
+            let (was, now) = (how(&**before), how(&**after));
+            assert!(now.is_some(), "{after:?} passes");
+            assert_eq!(now, was, "{after:?} fails otherwise than {before:?}");
         }
     }
     assert!(checked > 0, "nothing accepted in 10 seeds");
